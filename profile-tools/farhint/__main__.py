@@ -1,0 +1,5 @@
+import sys
+
+from farhint.cli import main
+
+sys.exit(main())

@@ -1,0 +1,74 @@
+"""The farhint command: subcommands in the manner of git and perf.
+
+Each subcommand lives in its own module with `add_arguments(parser)` and
+`run(args) -> int`. Exit codes: 0 success, 1 the work failed, 2 usage or
+input error, 3 the feature is not built in this version.
+"""
+
+import argparse
+import importlib
+import sys
+
+from farhint import __version__
+from farhint.buildtree import MissingPart
+
+# name -> (module, one-line help). A module that does not exist yet is a
+# subcommand this version does not have; it says so instead of crashing.
+SUBCOMMANDS = {
+    "profile": ("farhint.cmd_profile", "run a program under a small local budget and record its faults"),
+    "report": ("farhint.cmd_report", "show the top faulting sites and the suggested hints"),
+    "cc": ("farhint.cmd_cc", "compile with the FarHint plugin and a profile"),
+    "run": ("farhint.cmd_run", "run a program with its heap in far memory"),
+    "bench": ("farhint.cmd_bench", "A/B sweep against native and kernel swap"),
+    "demo": ("farhint.cmd_demo", "the whole pipeline on a bundled application"),
+}
+
+EXIT_NOT_BUILT = 3
+
+
+def _load(module_name):
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name == module_name:
+            return None
+        raise
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="farhint",
+        description="Run unmodified C/C++ programs with most of their memory far away.",
+    )
+    parser.add_argument("--version", action="version", version=f"farhint {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        module = _load(module_name)
+        p = sub.add_parser(name, help=help_text if module else help_text + " (not in this version)",
+                           description=help_text)
+        if module:
+            module.add_arguments(p)
+        else:
+            p.add_argument("rest", nargs=argparse.REMAINDER)
+        p.set_defaults(module=module, command=name)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    if args.module is None:
+        print(f"farhint {args.command}: not available in this version of farhint yet",
+              file=sys.stderr)
+        return EXIT_NOT_BUILT
+    try:
+        return args.module.run(args)
+    except MissingPart as err:
+        print(f"farhint {args.command}: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"farhint {args.command}: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,162 @@
+/*
+ * farhint/hint.h -- the hint ABI shared by hand-written code, the FarHint
+ * compiler pass and the libfarmem runtime.
+ *
+ * A hint announces that the program is about to touch [addr, addr + size).
+ * The common case -- every page of that range is already local -- is decided
+ * inline at the call site from a metadata table at a fixed address, with no
+ * call into the runtime. Only a miss calls farhint_hint_slow().
+ *
+ * Hand-written use (Eden's argument order, paper Fig. 4):
+ *
+ *     hint_fault(p, 1, sizeof *p, 0, 0, 0);      // p is about to be written
+ *     hint_fault(&a[i], 0, 8, 16, 0, 1);         // sequential scan, read 16 ahead
+ *
+ * Guarantees:
+ *  - A hint never changes what the program computes: it only moves pages.
+ *  - A program built with hints but run without libfarmem runs correctly:
+ *    without the runtime nothing is mapped in the far range, so the range
+ *    check fails and no metadata is read; farhint_hint_slow is a weak
+ *    reference that is only called for far addresses.
+ *  - Hints are suggestive: a page fetched by a hint may be evicted again
+ *    before the access; the kernel fault path (userfaultfd) then serves it.
+ */
+#ifndef FARHINT_HINT_H
+#define FARHINT_HINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Address-space layout (fixed so the fast path uses immediates) ---- */
+
+#define FARHINT_PAGE_SHIFT 12
+#define FARHINT_PAGE_SIZE (1UL << FARHINT_PAGE_SHIFT)
+
+/* Far memory lives in [1 << 44, 2 << 44): an address is far iff
+ * (addr >> FARHINT_FAR_SHIFT) == 1. The runtime maps only the first
+ * far-capacity bytes of that span; the rest stays unmapped. */
+#define FARHINT_FAR_SHIFT 44
+#define FARHINT_FAR_BASE (1UL << FARHINT_FAR_SHIFT)
+#define FARHINT_FAR_SPAN (1UL << FARHINT_FAR_SHIFT)
+
+/* The metadata word of the page holding addr is at
+ * FARHINT_META_BIAS + (addr >> FARHINT_PAGE_SHIFT) * 8, so the table for the
+ * far span starts at FARHINT_META_TABLE and the bias fits a 32-bit
+ * displacement: the lookup is one shift and one memory operand. */
+#define FARHINT_META_BIAS 0x40000000UL
+#define FARHINT_META_TABLE \
+  (FARHINT_META_BIAS + (FARHINT_FAR_BASE >> FARHINT_PAGE_SHIFT) * 8)
+#define FARHINT_META_TABLE_BYTES ((FARHINT_FAR_SPAN >> FARHINT_PAGE_SHIFT) * 8)
+
+/* ---- Page metadata word (Eden Fig. 5), one uint64_t per far page ---- */
+
+#define FARHINT_META_REGISTERED (1UL << 0) /* page belongs to an allocated extent */
+#define FARHINT_META_PRESENT (1UL << 1)    /* mapped locally */
+#define FARHINT_META_DIRTY (1UL << 2)      /* mapped writable: write back on evict */
+#define FARHINT_META_LOCKED (1UL << 3)     /* a fault or eviction owns the page */
+#define FARHINT_META_EVICTING (1UL << 4)   /* chosen for eviction, being written out */
+#define FARHINT_META_ACCESSED (1UL << 5)   /* touched since the reclaim policy last looked */
+#define FARHINT_META_FAR_VALID (1UL << 6)  /* far copy holds data (else the page is zero) */
+#define FARHINT_META_CORE_SHIFT 8          /* bits 8..15: core serving an outstanding fault */
+#define FARHINT_META_CORE_MASK (0xffUL << FARHINT_META_CORE_SHIFT)
+#define FARHINT_META_PRIO_SHIFT 16 /* bits 16..23: eviction priority class */
+#define FARHINT_META_PRIO_MASK (0xffUL << FARHINT_META_PRIO_SHIFT)
+#define FARHINT_META_NODE_SHIFT 32 /* bits 32..63: page-node index while present */
+
+/* ---- The slow path: provided by libfarmem ---- */
+
+/* Flags packed into the third argument of farhint_hint_slow. */
+#define FARHINT_F_MUT (1U << 0)     /* will write: map writable */
+#define FARHINT_F_SEQ (1U << 1)     /* sequential scan */
+#define FARHINT_PACK(flags, rdahead, ev_prio)                                  \
+  ((uint32_t)(flags) | ((uint32_t)(uint8_t)(ev_prio) << 8) |                   \
+   ((uint32_t)(uint16_t)(int16_t)(rdahead) << 16))
+#define FARHINT_UNPACK_FLAGS(p) ((p) & 0xffU)
+#define FARHINT_UNPACK_PRIO(p) (((p) >> 8) & 0xffU)
+#define FARHINT_UNPACK_RDAHEAD(p) ((int)(int16_t)((p) >> 16))
+
+/* Make every page of [addr, addr + size) present (and writable when
+ * FARHINT_F_MUT is in packed), then fetch FARHINT_UNPACK_RDAHEAD(packed)
+ * pages beyond the range asynchronously (before it when negative). site is
+ * the pass's site id, 0 for hand-written hints. Safe on any address: a
+ * non-far or unallocated address returns at once. */
+void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
+                       uint32_t site) __attribute__((weak));
+
+/* ---- The fast path, inlined at every hint ---- */
+
+static inline __attribute__((always_inline)) uint64_t
+farhint_meta_word(uintptr_t addr) {
+  const volatile uint64_t *table = (const volatile uint64_t *)FARHINT_META_BIAS;
+  return table[addr >> FARHINT_PAGE_SHIFT];
+}
+
+static inline __attribute__((always_inline)) int farhint_is_far(uintptr_t addr) {
+  return (addr >> FARHINT_FAR_SHIFT) == 1;
+}
+
+/* Everything past "first page present" is out of line and cold, so the hot
+ * path needs no saved registers. Regions spanning pages come here too. */
+static __attribute__((noinline, cold, unused)) void
+farhint_miss(uintptr_t a, size_t size, uint64_t need, uint32_t packed,
+             uint32_t site, uintptr_t *seq_last) {
+  uintptr_t p = a & ~(FARHINT_PAGE_SIZE - 1);
+  for (; p < a + size; p += FARHINT_PAGE_SIZE)
+    if (!farhint_is_far(p) || (~farhint_meta_word(p) & need) != 0)
+      break;
+  if (p < a + size && farhint_hint_slow)
+    farhint_hint_slow((const void *)a, size, packed, site);
+  if (seq_last)
+    *seq_last = a >> FARHINT_PAGE_SHIFT;
+}
+
+/* The hint. may_straddle is 0 only when the caller knows the region lies in
+ * one page (an access whose alignment is at least its size: the pass proves
+ * that and drops the page-crossing test). seq_last is the site's
+ * thread-local last page, read only when seq is set. */
+static inline __attribute__((always_inline)) void
+farhint_hint_impl(const void *addr, size_t size, int mut, int rdahead,
+                  int ev_prio, int seq, uint32_t site, uintptr_t *seq_last,
+                  int may_straddle) {
+  uintptr_t a = (uintptr_t)addr;
+  uintptr_t page = a >> FARHINT_PAGE_SHIFT;
+  uint64_t need = FARHINT_META_PRESENT | (mut ? FARHINT_META_DIRTY : 0);
+  uint32_t packed = FARHINT_PACK(
+      (mut ? FARHINT_F_MUT : 0) | (seq ? FARHINT_F_SEQ : 0), rdahead, ev_prio);
+  if (seq && *seq_last == page)
+    return; /* same page as this site's last hint: skip (Eden's seq) */
+  if (!farhint_is_far(a) || size == 0)
+    return;
+  if ((may_straddle &&
+       (a & (FARHINT_PAGE_SIZE - 1)) + size > FARHINT_PAGE_SIZE) ||
+      __builtin_expect((~farhint_meta_word(a) & need) != 0, 0)) {
+    farhint_miss(a, size, need, packed, site, seq ? seq_last : 0);
+    return;
+  }
+  if (seq)
+    *seq_last = page;
+}
+
+static inline __attribute__((always_inline)) void
+farhint_hint(const void *addr, size_t size, int mut, int rdahead, int ev_prio,
+             int seq, uint32_t site, uintptr_t *seq_last) {
+  farhint_hint_impl(addr, size, mut, rdahead, ev_prio, seq, site, seq_last, 1);
+}
+
+/* Eden's hint API. Each expansion owns a thread-local last page for seq. */
+#define hint_fault(addr, mut, size, rdahead, ev_prio, seq)                     \
+  do {                                                                         \
+    static __thread uintptr_t farhint_seq_last_;                               \
+    farhint_hint((addr), (size), (mut), (rdahead), (ev_prio), (seq), 0,        \
+                 &farhint_seq_last_);                                          \
+  } while (0)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FARHINT_HINT_H */
