@@ -1,0 +1,90 @@
+/* alloc.c -- the heap in far memory: jemalloc (linked into libfarmem, so its
+ * malloc/free/new/delete interpose the program's) takes every new extent
+ * from the far region through extent hooks. One arena, no oversize arena, so
+ * every thread and every size is served from far memory. */
+#include "fm.h"
+
+#include <errno.h>
+#include <jemalloc/jemalloc.h>
+#include <string.h>
+
+/* Read by jemalloc at its first allocation. */
+const char *malloc_conf = "narenas:1,oversize_threshold:0,background_thread:false";
+
+static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size,
+                       size_t alignment, bool *zero, bool *commit, unsigned arena) {
+  (void)h;
+  (void)arena;
+  if (new_addr)
+    return NULL; /* we hand out fresh ranges only */
+  if (alignment < FM_PAGE)
+    alignment = FM_PAGE;
+  uintptr_t top = atomic_load(&fm.alloc_top), base, next;
+  do {
+    base = (top + alignment - 1) & ~(alignment - 1);
+    next = base + size;
+    if (next > fm.far_end || next < base) {
+      static bool said;
+      if (!__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
+        fm_log("far memory is full (FARHINT_FAR_SIZE=%lu bytes): allocation of "
+               "%zu bytes fails; give a larger --far-size",
+               (unsigned long)fm.cfg.far_bytes, size);
+      return NULL;
+    }
+  } while (!atomic_compare_exchange_weak(&fm.alloc_top, &top, next));
+  for (uintptr_t p = base; p < next; p += FM_PAGE)
+    atomic_fetch_or_explicit(fm_meta(p), FARHINT_META_REGISTERED, memory_order_relaxed);
+  *zero = true; /* never touched: reads as zeros */
+  *commit = true;
+  return (void *)base;
+}
+
+/* Opting out (returning true) makes jemalloc keep and reuse the extent. */
+static bool far_dalloc(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i) {
+  (void)h, (void)a, (void)s, (void)c, (void)i;
+  return true;
+}
+static void far_destroy(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i) {
+  (void)h, (void)a, (void)s, (void)c, (void)i;
+}
+static bool far_commit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l, unsigned i) {
+  (void)h, (void)a, (void)s, (void)o, (void)l, (void)i;
+  return false; /* always committed */
+}
+static bool far_split(extent_hooks_t *h, void *a, size_t s, size_t sa, size_t sb,
+                      bool c, unsigned i) {
+  (void)h, (void)a, (void)s, (void)sa, (void)sb, (void)c, (void)i;
+  return false;
+}
+static bool far_merge(extent_hooks_t *h, void *a, size_t sa, void *b, size_t sb,
+                      bool c, unsigned i) {
+  (void)h, (void)a, (void)sa, (void)b, (void)sb, (void)c, (void)i;
+  return false;
+}
+
+static extent_hooks_t far_hooks = {
+    .alloc = far_alloc,
+    .dalloc = far_dalloc,
+    .destroy = far_destroy,
+    .commit = far_commit,
+    .decommit = NULL,     /* never decommit */
+    .purge_lazy = NULL,   /* freed pages stay mapped until evicted */
+    .purge_forced = NULL,
+    .split = far_split,
+    .merge = far_merge,
+};
+
+int fm_alloc_install(void) {
+  extent_hooks_t *hooks = &far_hooks;
+  int err = mallctl("arena.0.extent_hooks", NULL, NULL, &hooks, sizeof hooks);
+  if (err) {
+    fm_log("cannot give jemalloc the far-memory hooks: %s", strerror(err));
+    return -1;
+  }
+  unsigned narenas = 0;
+  size_t len = sizeof narenas;
+  if (mallctl("opt.narenas", &narenas, &len, NULL, 0) == 0 && narenas != 1)
+    fm_log("jemalloc runs %u arenas (MALLOC_CONF overrides narenas); only "
+           "arena 0 is in far memory", narenas);
+  return 0;
+}

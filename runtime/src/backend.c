@@ -1,0 +1,222 @@
+/* backend.c -- far pages on a farmem-server: connect (or start one for the
+ * default `local` backend), map its memfd, grow its storage before writing,
+ * model the link's latency and bandwidth, and notice when it dies. */
+#include "fm.h"
+
+#include <farmem/protocol.h>
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+uint8_t fm_zero_pages_storage[FM_ZERO_PAGES * FM_PAGE] __attribute__((aligned(4096)));
+
+static struct {
+  int sock;
+  pid_t pid; /* server we started, 0 if we connected to one */
+  uint8_t *base;
+  uint64_t capacity;
+  uint64_t grown;
+  uint64_t latency_ns, bandwidth_bps;
+  pthread_mutex_t lock;
+} be = {.sock = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
+
+static int server_binary(char *out, size_t len) {
+  if (*fm.cfg.server_path) {
+    snprintf(out, len, "%s", fm.cfg.server_path);
+    return 0;
+  }
+  /* Next to the library: build/lib/libfarmem.so -> build/bin/farmem-server. */
+  Dl_info info;
+  if (!dladdr((void *)server_binary, &info) || !info.dli_fname)
+    return -1;
+  char dir[PATH_MAX];
+  snprintf(dir, sizeof dir, "%s", info.dli_fname);
+  char *slash = strrchr(dir, '/');
+  if (!slash)
+    return -1;
+  *slash = 0;
+  snprintf(out, len, "%s/../bin/farmem-server", dir);
+  return access(out, X_OK);
+}
+
+static int spawn_server(void) {
+  char path[PATH_MAX];
+  if (server_binary(path, sizeof path) < 0) {
+    fm_log("cannot find farmem-server next to libfarmem; set FARHINT_SERVER "
+           "to its path, or FARHINT_BACKEND=unix:PATH to use a running server");
+    return -1;
+  }
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+    return -1;
+  /* The server must not load the runtime itself. */
+  char *env[512];
+  int n = 0;
+  for (char **e = environ; *e && n < 510; e++)
+    if (strncmp(*e, "LD_PRELOAD=", 11) && strncmp(*e, "FARHINT_", 8))
+      env[n++] = *e;
+  env[n] = NULL;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, sv[1], 3);
+  char *argv[] = {path, "--fd", "3", NULL};
+  int rc = posix_spawn(&be.pid, path, &fa, NULL, argv, env);
+  posix_spawn_file_actions_destroy(&fa);
+  close(sv[1]);
+  if (rc != 0) {
+    fm_log("cannot start %s: %s", path, strerror(rc));
+    close(sv[0]);
+    return -1;
+  }
+  be.sock = sv[0];
+  return 0;
+}
+
+static int connect_server(const char *path) {
+  struct sockaddr_un a = {.sun_family = AF_UNIX};
+  if (strlen(path) >= sizeof a.sun_path) {
+    fm_log("memory server socket path too long: %s", path);
+    return -1;
+  }
+  strcpy(a.sun_path, path);
+  be.sock = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  if (be.sock < 0 || connect(be.sock, (struct sockaddr *)&a, sizeof a) < 0) {
+    fm_log("cannot reach the memory server at unix:%s (%s); is farmem-server "
+           "running with --listen %s?", path, strerror(errno), path);
+    return -1;
+  }
+  return 0;
+}
+
+/* One request, one reply (and maybe an fd). */
+static int call(struct farmem_msg *req, struct farmem_msg *rep, int *fd) {
+  req->version = FARMEM_PROTO_VERSION;
+  if (send(be.sock, req, sizeof *req, MSG_NOSIGNAL) != sizeof *req)
+    return -1;
+  char ctl[CMSG_SPACE(sizeof(int))];
+  struct iovec iov = {.iov_base = rep, .iov_len = sizeof *rep};
+  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1,
+                      .msg_control = ctl, .msg_controllen = sizeof ctl};
+  ssize_t got;
+  do
+    got = recvmsg(be.sock, &mh, MSG_CMSG_CLOEXEC);
+  while (got < 0 && errno == EINTR);
+  if (got != sizeof *rep)
+    return -1;
+  struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+  if (fd && c && c->cmsg_type == SCM_RIGHTS)
+    memcpy(fd, CMSG_DATA(c), sizeof(int));
+  if (rep->op == FARMEM_ERROR) {
+    fm_log("memory server: %.*s", (int)sizeof rep->text, rep->text);
+    return -1;
+  }
+  return 0;
+}
+
+int fm_backend_connect(void) {
+  const char *b = fm.cfg.backend;
+  int rc;
+  if (!strcmp(b, "local"))
+    rc = spawn_server();
+  else if (!strncmp(b, "unix:", 5))
+    rc = connect_server(b + 5);
+  else {
+    fm_log("FARHINT_BACKEND=%s is not supported by this build (use local or "
+           "unix:PATH; tcp:// and rdma:// are not implemented yet)", b);
+    return -1;
+  }
+  if (rc < 0)
+    return -1;
+  struct farmem_msg req = {.op = FARMEM_HELLO, .arg = fm.cfg.far_bytes}, rep;
+  int fd = -1;
+  if (call(&req, &rep, &fd) < 0 || rep.op != FARMEM_WELCOME || fd < 0) {
+    fm_log("the memory server did not answer the handshake");
+    return -1;
+  }
+  if (rep.arg < fm.cfg.far_bytes) {
+    fm_log("the memory server grants %lu bytes, less than FARHINT_FAR_SIZE=%lu",
+           (unsigned long)rep.arg, (unsigned long)fm.cfg.far_bytes);
+    return -1;
+  }
+  be.capacity = fm.cfg.far_bytes;
+  be.base = mmap(NULL, be.capacity, PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_NORESERVE, fd, 0);
+  close(fd);
+  if (be.base == MAP_FAILED) {
+    fm_log("cannot map the server's memory: %s", strerror(errno));
+    return -1;
+  }
+  /* farhint run's flags override what the server proposes. */
+  be.latency_ns = getenv("FARHINT_LINK_LATENCY") ? fm.cfg.link_latency_ns : rep.link_latency_ns;
+  be.bandwidth_bps = getenv("FARHINT_LINK_BANDWIDTH") ? fm.cfg.link_bandwidth_bps : rep.link_bandwidth_bps;
+  fm.cfg.link_latency_ns = be.latency_ns;
+  fm.cfg.link_bandwidth_bps = be.bandwidth_bps;
+  return 0;
+}
+
+const void *fm_backend_read_ptr(uintptr_t page) {
+  return be.base + (page - fm.far_base);
+}
+
+void *fm_backend_write_ptr(uintptr_t page) {
+  return be.base + (page - fm.far_base);
+}
+
+int fm_backend_ensure(uintptr_t page_end) {
+  uint64_t need = page_end - fm.far_base;
+  if (__atomic_load_n(&be.grown, __ATOMIC_ACQUIRE) >= need)
+    return 0;
+  pthread_mutex_lock(&be.lock);
+  int rc = 0;
+  if (be.grown < need) {
+    uint64_t want = (need + FARMEM_GROW_CHUNK - 1) / FARMEM_GROW_CHUNK * FARMEM_GROW_CHUNK;
+    if (want > be.capacity)
+      want = be.capacity;
+    struct farmem_msg req = {.op = FARMEM_GROW, .arg = want}, rep;
+    if (call(&req, &rep, NULL) < 0 || rep.op != FARMEM_GROWN || rep.arg < need)
+      rc = -1;
+    else
+      __atomic_store_n(&be.grown, rep.arg, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&be.lock);
+  if (rc < 0)
+    fm_backend_lost();
+  return rc;
+}
+
+void fm_link_transfer(size_t bytes) {
+  if (!be.latency_ns && !be.bandwidth_bps)
+    return;
+  uint64_t wait = be.latency_ns;
+  if (be.bandwidth_bps)
+    wait += (uint64_t)((double)bytes * 8e9 / (double)be.bandwidth_bps);
+  uint64_t until = fm_now_ns() + wait;
+  while (fm_now_ns() < until) /* a fetch polls its completion, as RDMA does */
+    __builtin_ia32_pause();
+}
+
+int fm_backend_fd(void) { return be.sock; }
+int fm_backend_pid(void) { return be.pid; }
+
+void fm_backend_lost(void) {
+  if (be.pid)
+    fm_die("the memory server (farmem-server, pid %d) is gone: the far pages "
+           "it held are lost, so the program cannot go on correctly; stopping",
+           (int)be.pid);
+  fm_die("the connection to the memory server (%s) is lost: the far pages it "
+         "held are gone, so the program cannot go on correctly; stopping",
+         fm.cfg.backend);
+}

@@ -1,0 +1,147 @@
+/* config.c -- reads the runtime's configuration once, from FARHINT_*
+ * environment variables (set by `farhint run` from its flags). */
+#include "fm.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *fm_policy_name(enum fm_policy p) {
+  switch (p) {
+  case FM_POLICY_FIFO: return "fifo";
+  case FM_POLICY_CLOCK: return "clock";
+  case FM_POLICY_PRIO: return "prio";
+  }
+  return "?";
+}
+
+/* "512M", "2g", "4096" -> bytes; "5us", "1ms", "200" (ns) -> ns;
+ * "100gbit", "25Gbit", "1e9" (bit/s) -> bit/s. mult_table maps suffixes. */
+struct suffix {
+  const char *name;
+  double mult;
+};
+static const struct suffix size_suffixes[] = {
+    {"", 1}, {"b", 1}, {"k", 1 << 10}, {"kb", 1 << 10}, {"kib", 1 << 10},
+    {"m", 1 << 20}, {"mb", 1 << 20}, {"mib", 1 << 20}, {"g", 1 << 30},
+    {"gb", 1 << 30}, {"gib", 1 << 30}, {"t", 1ULL << 40}, {NULL, 0}};
+static const struct suffix time_suffixes[] = {
+    {"", 1}, {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}, {NULL, 0}};
+static const struct suffix rate_suffixes[] = {
+    {"", 1}, {"bit", 1}, {"kbit", 1e3}, {"mbit", 1e6}, {"gbit", 1e9}, {NULL, 0}};
+
+static int parse_with_suffix(const char *name, const char *text,
+                             const struct suffix *table, uint64_t *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  if (errno || end == text || v < 0)
+    goto bad;
+  while (isspace((unsigned char)*end))
+    end++;
+  for (const struct suffix *s = table; s->name; s++) {
+    if (strcasecmp(end, s->name) == 0) {
+      *out = (uint64_t)(v * s->mult);
+      return 0;
+    }
+  }
+bad:
+  fm_log("FARHINT_%s=%s is not a valid value (examples:%s)", name, text,
+         table == size_suffixes   ? " 512M, 2G, 1048576"
+         : table == time_suffixes ? " 5us, 0, 200ns"
+                                  : " 100gbit, 25gbit, 0");
+  return -1;
+}
+
+static int env_u64(const char *name, const struct suffix *table,
+                   uint64_t *out) {
+  char key[64] = "FARHINT_";
+  strncat(key, name, sizeof key - 9);
+  const char *v = getenv(key);
+  if (!v || !*v)
+    return 0;
+  return parse_with_suffix(name, v, table, out);
+}
+
+static void env_str(const char *name, char *dst, size_t len) {
+  char key[64] = "FARHINT_";
+  strncat(key, name, sizeof key - 9);
+  const char *v = getenv(key);
+  if (v && *v) {
+    strncpy(dst, v, len - 1);
+    dst[len - 1] = 0;
+  }
+}
+
+int fm_config_load(struct fm_config *c) {
+  memset(c, 0, sizeof *c);
+  c->local_bytes = 1ULL << 30;
+  c->far_bytes = 64ULL << 30;
+  c->policy = FM_POLICY_FIFO;
+  c->evict_batch = 32;
+  c->free_fraction = 0.01;
+  c->link_latency_ns = 5000;
+  c->link_bandwidth_bps = 100000000000ULL;
+  strcpy(c->backend, "local");
+
+  uint64_t batch = c->evict_batch;
+  char policy[32] = "", stats[16] = "", free_frac[32] = "";
+  if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
+      env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
+      env_u64("EVICT_BATCH", size_suffixes, &batch) ||
+      env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
+      env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps))
+    return -1;
+  env_str("POLICY", policy, sizeof policy);
+  env_str("BACKEND", c->backend, sizeof c->backend);
+  env_str("SERVER", c->server_path, sizeof c->server_path);
+  env_str("STATS", stats, sizeof stats);
+  env_str("STATS_FILE", c->stats_file, sizeof c->stats_file);
+  env_str("FREE_FRACTION", free_frac, sizeof free_frac);
+
+  if (*policy) {
+    if (!strcmp(policy, "fifo") || !strcmp(policy, "default"))
+      c->policy = FM_POLICY_FIFO;
+    else if (!strcmp(policy, "clock") || !strcmp(policy, "second-chance"))
+      c->policy = FM_POLICY_CLOCK;
+    else if (!strcmp(policy, "prio") || !strcmp(policy, "priority"))
+      c->policy = FM_POLICY_PRIO;
+    else {
+      fm_log("FARHINT_POLICY=%s is not a policy (choose fifo, clock or prio)", policy);
+      return -1;
+    }
+  }
+  if (*free_frac) {
+    char *end;
+    c->free_fraction = strtod(free_frac, &end);
+    if (*end || c->free_fraction < 0 || c->free_fraction > 0.5) {
+      fm_log("FARHINT_FREE_FRACTION=%s must be a fraction in [0, 0.5], e.g. 0.01", free_frac);
+      return -1;
+    }
+  }
+  if (batch < 1 || batch > 1024) {
+    fm_log("FARHINT_EVICT_BATCH=%lu must be between 1 and 1024 pages", (unsigned long)batch);
+    return -1;
+  }
+  c->evict_batch = (unsigned)batch;
+  c->stats = *stats && strcmp(stats, "0") != 0;
+  if (c->far_bytes > FARHINT_FAR_SPAN || c->far_bytes < (16u << 20)) {
+    fm_log("FARHINT_FAR_SIZE must be between 16M and 16T");
+    return -1;
+  }
+  c->far_bytes &= ~(uint64_t)(FM_PAGE - 1);
+  /* The smallest budget that can work: the pages one hint or fault can hold
+   * locked at once plus an eviction batch, with room to spare. */
+  uint64_t min_pages = 4ULL * c->evict_batch + FM_ZERO_PAGES;
+  if (c->local_bytes / FM_PAGE < min_pages) {
+    fm_log("FARHINT_LOCAL=%lu bytes is below the smallest budget this runtime "
+           "can work with (%lu pages = %lu KiB with FARHINT_EVICT_BATCH=%u); "
+           "give more local memory or a smaller batch",
+           (unsigned long)c->local_bytes, (unsigned long)min_pages,
+           (unsigned long)(min_pages * FM_PAGE / 1024), c->evict_batch);
+    return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,126 @@
+/* evict.c -- reclaim: write back dirty victims and unmap the batch. Dirty
+ * pages are write-protected before they are copied out, so a write racing
+ * the eviction waits (in the control thread, on the page lock) and then
+ * retries against the refetched page: no write is lost. Unmapping uses one
+ * process_madvise(MADV_DONTNEED) over an iovec when the kernel allows it. */
+#include "fm.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_process_madvise
+#define SYS_process_madvise 440
+#endif
+
+static int self_pidfd = -1;
+static bool vectorized;
+
+static long process_madvise_dontneed(const struct iovec *iov, size_t n) {
+  return syscall(SYS_process_madvise, self_pidfd, iov, n, MADV_DONTNEED, 0);
+}
+
+int fm_evict_init(void) {
+  self_pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+  const char *why = NULL;
+  if (self_pidfd < 0) {
+    why = strerror(errno);
+  } else {
+    /* Probe on a scratch page: older kernels refuse MADV_DONTNEED here. */
+    void *p = mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+      return -1;
+    *(volatile char *)p = 1;
+    struct iovec iov = {.iov_base = p, .iov_len = FM_PAGE};
+    if (process_madvise_dontneed(&iov, 1) != FM_PAGE)
+      why = strerror(errno);
+    else if (*(volatile char *)p != 0)
+      why = "the page kept its contents";
+    munmap(p, FM_PAGE);
+  }
+  vectorized = why == NULL;
+  if (!vectorized)
+    fm_log("process_madvise(MADV_DONTNEED) on this process is not available "
+           "(%s); evicting with one madvise per page instead", why);
+  return 0;
+}
+
+bool fm_evict_vectorized(void) { return vectorized; }
+
+static void unmap_pages(const uintptr_t *pages, unsigned n) {
+  struct iovec iov[1024];
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++) { /* merge neighbours into one range */
+    if (k && (uintptr_t)iov[k - 1].iov_base + iov[k - 1].iov_len == pages[i])
+      iov[k - 1].iov_len += FM_PAGE;
+    else
+      iov[k++] = (struct iovec){.iov_base = (void *)pages[i], .iov_len = FM_PAGE};
+  }
+  if (vectorized) {
+    size_t i = 0;
+    while (i < k) {
+      long done = process_madvise_dontneed(iov + i, k - i);
+      fm_count(FM_C_UNMAP_SYSCALLS, 1);
+      if (done < 0) {
+        if (errno == EAGAIN || errno == EINTR)
+          continue;
+        fm_die("process_madvise(MADV_DONTNEED) failed: %s", strerror(errno));
+      }
+      while (i < k && done >= (long)iov[i].iov_len)
+        done -= (long)iov[i++].iov_len;
+      if (done > 0) { /* partial range */
+        iov[i].iov_base = (char *)iov[i].iov_base + done;
+        iov[i].iov_len -= (size_t)done;
+      }
+    }
+    return;
+  }
+  for (unsigned i = 0; i < k; i++) {
+    if (madvise(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0)
+      fm_die("madvise(MADV_DONTNEED) failed: %s", strerror(errno));
+    fm_count(FM_C_UNMAP_SYSCALLS, 1);
+  }
+}
+
+unsigned fm_evict_batch(unsigned max) {
+  uintptr_t pages[1024];
+  uint64_t words[1024];
+  if (max > 1024)
+    max = 1024;
+  unsigned n = fm_frames_pick_victims(pages, words, max);
+  if (n == 0)
+    return 0;
+  size_t written = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (!(words[i] & FARHINT_META_DIRTY))
+      continue; /* clean: the far copy (or zero) already matches */
+    if (fm_uffd_writeprotect(fm.uffd, pages[i], FM_PAGE, true) < 0)
+      fm_die("UFFDIO_WRITEPROTECT at %#lx failed: %s",
+             (unsigned long)pages[i], strerror(errno));
+    fm_backend_ensure(pages[i] + FM_PAGE);
+    memcpy(fm_backend_write_ptr(pages[i]), (const void *)pages[i], FM_PAGE);
+    written += FM_PAGE;
+  }
+  if (written)
+    fm_link_transfer(written); /* one batched write-back */
+  unmap_pages(pages, n);
+  for (unsigned i = 0; i < n; i++) {
+    uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);
+    uint64_t w = words[i] & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
+    if (words[i] & FARHINT_META_DIRTY)
+      w |= FARHINT_META_FAR_VALID;
+    fm_page_unlock(pages[i], w);
+    fm_frame_put(node);
+  }
+  fm_count(FM_C_EVICT_PAGES, n);
+  fm_count(FM_C_WRITEBACK_PAGES, written / FM_PAGE);
+  fm_count(FM_C_EVICT_BATCHES, 1);
+  return n;
+}

@@ -1,0 +1,149 @@
+/* fm.h -- libfarmem's internal interfaces: the one runtime state struct and
+ * the functions each source file owns. Nothing here allocates with malloc:
+ * the runtime's own memory must never be far (its threads would fault on
+ * themselves), so every table is mmap'd. */
+#ifndef FM_H
+#define FM_H
+
+#include <farhint/hint.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FM_PAGE FARHINT_PAGE_SIZE
+#define FM_NO_NODE 0xffffffffu
+#define FM_PRIO_CLASSES 8
+
+/* ---- configuration (config.c): every tunable has one name, used in the
+ * environment (FARHINT_<NAME>), in `farhint run` flags and in the stats ---- */
+enum fm_policy { FM_POLICY_FIFO, FM_POLICY_CLOCK, FM_POLICY_PRIO };
+
+struct fm_config {
+  uint64_t local_bytes;    /* FARHINT_LOCAL: budget of resident far pages */
+  uint64_t far_bytes;      /* FARHINT_FAR_SIZE: far-memory capacity */
+  enum fm_policy policy;   /* FARHINT_POLICY: fifo | clock | prio */
+  unsigned evict_batch;    /* FARHINT_EVICT_BATCH: pages per eviction */
+  double free_fraction;    /* FARHINT_FREE_FRACTION: frames kept free */
+  uint64_t link_latency_ns;   /* FARHINT_LINK_LATENCY (ns), 0 = off */
+  uint64_t link_bandwidth_bps; /* FARHINT_LINK_BANDWIDTH (bit/s), 0 = off */
+  char backend[256];       /* FARHINT_BACKEND: local | unix:PATH */
+  char server_path[512];   /* FARHINT_SERVER: farmem-server binary */
+  bool stats;              /* FARHINT_STATS */
+  char stats_file[512];    /* FARHINT_STATS_FILE: also write stats as JSON */
+};
+
+int fm_config_load(struct fm_config *c); /* 0, or -1 after printing why */
+const char *fm_policy_name(enum fm_policy p);
+
+/* ---- logging (log.c): straight to fd 2, no stdio buffers ---- */
+void fm_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void fm_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* ---- userfaultfd (uffd.c) ---- */
+int fm_uffd_open(char *why, size_t why_len); /* fd, or -1 with why filled */
+int fm_uffd_register(int uffd, void *base, size_t len);
+int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp);
+int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp);
+int fm_uffd_wake(int uffd, uintptr_t addr, size_t len);
+
+/* ---- metadata words (inline, shared by every file) ---- */
+static inline _Atomic uint64_t *fm_meta(uintptr_t addr) {
+  return (_Atomic uint64_t *)(FARHINT_META_BIAS +
+                              (addr >> FARHINT_PAGE_SHIFT) * 8);
+}
+static inline uintptr_t fm_page_of(uintptr_t addr) {
+  return addr & ~(FM_PAGE - 1);
+}
+/* Lock a page; returns the word as it was, with LOCKED not yet set in it. */
+uint64_t fm_page_lock(uintptr_t page);
+/* Try once; true with *old filled on success. */
+bool fm_page_trylock(uintptr_t page, uint64_t *old);
+void fm_page_unlock(uintptr_t page, uint64_t new_word_without_lock);
+
+/* ---- frames and reclaim lists (frames.c) ---- */
+int fm_frames_init(uint64_t nframes, enum fm_policy policy);
+uint32_t fm_frame_get(void);        /* a free frame; reclaims when none */
+void fm_frame_put(uint32_t node);   /* give a frame back */
+void fm_frame_track(uint32_t node, uintptr_t page, unsigned prio);
+/* Pick up to max eviction victims, each returned locked with its word. */
+unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max);
+uint64_t fm_frames_free(void);
+uint64_t fm_frames_total(void);
+uint64_t fm_frames_low_water(void);
+uint64_t fm_frames_peak_used(void); /* most frames in use at once */
+
+/* ---- eviction (evict.c) ---- */
+int fm_evict_init(void);          /* probes process_madvise */
+unsigned fm_evict_batch(unsigned max); /* pages evicted */
+bool fm_evict_vectorized(void);
+
+/* ---- page-in (pagein.c) ---- */
+enum fm_path { FM_PATH_HINTED, FM_PATH_UNHINTED, FM_PATH_READAHEAD };
+/* Make the page present (writable if write). Returns 1 if this call mapped
+ * it (waking kernel waiters), 0 if it was already there. */
+int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path);
+/* Map up to n consecutive absent pages starting at page in one batch. */
+unsigned fm_page_in_batch(uintptr_t page, unsigned n, unsigned prio);
+void fm_make_writable(uintptr_t page, bool from_kernel_fault);
+
+/* ---- backend (backend.c): far pages and the modelled link ---- */
+int fm_backend_connect(void);
+/* Pointer to the far copy of [page, page + n pages) for reading. */
+const void *fm_backend_read_ptr(uintptr_t page);
+void *fm_backend_write_ptr(uintptr_t page);
+int fm_backend_ensure(uintptr_t page_end); /* grow server storage to here */
+void fm_link_transfer(size_t bytes);       /* model one round trip */
+int fm_backend_fd(void);                   /* to poll for server death */
+int fm_backend_pid(void);
+void fm_backend_lost(void) __attribute__((noreturn));
+extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first touch */
+#define FM_ZERO_PAGES 64
+
+/* ---- threads (handler.c, prefetch.c) ---- */
+int fm_handler_start(void);
+int fm_prefetch_start(void);
+void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio);
+void fm_reclaim_kick(void);
+int fm_reclaim_start(void);
+
+/* ---- allocation (alloc.c) ---- */
+int fm_alloc_install(void);
+
+/* ---- statistics (stats.c) ---- */
+enum fm_counter {
+  FM_C_FAULT_HINTED,     /* hinted misses served on the calling thread */
+  FM_C_FAULT_UNHINTED,   /* faults served through userfaultfd */
+  FM_C_FAULT_WP,         /* write-protect faults (first write to a clean page) */
+  FM_C_HINT_SLOW_CALLS,  /* calls into the slow path */
+  FM_C_HINT_HIT,         /* slow-path calls that found every page present */
+  FM_C_READAHEAD_PAGES,  /* pages fetched by read-ahead */
+  FM_C_FETCH_PAGES,      /* pages mapped in total */
+  FM_C_ZERO_PAGES,       /* of which first-touch zero pages (no transfer) */
+  FM_C_EVICT_PAGES,      /* pages evicted */
+  FM_C_WRITEBACK_PAGES,  /* of which dirty, written back */
+  FM_C_EVICT_BATCHES,
+  FM_C_RECLAIM_SYNC,     /* reclaims done by a faulting thread */
+  FM_C_UNMAP_SYSCALLS,
+  FM_C_COUNT
+};
+void fm_count(enum fm_counter c, uint64_t n);
+void fm_latency(enum fm_path path, uint64_t ns);
+void fm_runtime_cpu_add(uint64_t ns);
+void fm_stats_register_thread(pthread_t t);
+void fm_stats_report(void);
+uint64_t fm_now_ns(void);
+
+/* ---- the runtime state, owned by init.c ---- */
+struct fm_state {
+  struct fm_config cfg;
+  int uffd;
+  uintptr_t far_base, far_end;     /* mapped far region */
+  _Atomic uintptr_t alloc_top;     /* bump pointer for new extents */
+  bool active;
+};
+extern struct fm_state fm;
+
+#endif /* FM_H */

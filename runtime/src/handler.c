@@ -1,0 +1,108 @@
+/* handler.c -- the control thread, which serves unhinted faults from the
+ * userfaultfd and notices a dead memory server, and the reclaim thread,
+ * which keeps FARHINT_FREE_FRACTION of the frames free. */
+#include "fm.h"
+
+#include <errno.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static void serve_fault(const struct uffd_msg *msg) {
+  uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
+  uint64_t flags = msg->arg.pagefault.flags;
+  if (flags & UFFD_PAGEFAULT_FLAG_WP) {
+    fm_count(FM_C_FAULT_WP, 1);
+    fm_make_writable(page, true);
+    return;
+  }
+  bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
+  if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) == 0) {
+    /* Another path mapped it first; the faulting thread still waits. */
+    if (write)
+      fm_make_writable(page, true);
+    else
+      fm_uffd_wake(fm.uffd, page, FM_PAGE);
+  }
+}
+
+static void *control_main(void *arg) {
+  (void)arg;
+  struct pollfd p[2] = {
+      {.fd = fm.uffd, .events = POLLIN},
+      {.fd = fm_backend_fd(), .events = POLLRDHUP},
+  };
+  for (;;) {
+    if (poll(p, 2, -1) < 0) {
+      if (errno == EINTR)
+        continue;
+      fm_die("control thread: poll failed: %s", strerror(errno));
+    }
+    if (p[1].revents & (POLLHUP | POLLRDHUP | POLLERR))
+      fm_backend_lost();
+    if (!(p[0].revents & POLLIN))
+      continue;
+    struct uffd_msg msgs[32];
+    ssize_t got = read(fm.uffd, msgs, sizeof msgs);
+    if (got < 0) {
+      if (errno == EAGAIN || errno == EINTR)
+        continue;
+      fm_die("control thread: reading the userfaultfd failed: %s", strerror(errno));
+    }
+    for (size_t i = 0; i < (size_t)got / sizeof msgs[0]; i++)
+      if (msgs[i].event == UFFD_EVENT_PAGEFAULT)
+        serve_fault(&msgs[i]);
+  }
+  return NULL;
+}
+
+static struct {
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  bool kicked;
+} rc = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false};
+
+void fm_reclaim_kick(void) {
+  if (__atomic_load_n(&rc.kicked, __ATOMIC_RELAXED))
+    return;
+  pthread_mutex_lock(&rc.lock);
+  rc.kicked = true;
+  pthread_cond_signal(&rc.wake);
+  pthread_mutex_unlock(&rc.lock);
+}
+
+static void *reclaim_main(void *arg) {
+  (void)arg;
+  for (;;) {
+    pthread_mutex_lock(&rc.lock);
+    while (!rc.kicked)
+      pthread_cond_wait(&rc.wake, &rc.lock);
+    pthread_mutex_unlock(&rc.lock);
+    /* Refill to twice the low-water mark, so kicks come in bursts. */
+    while (fm_frames_free() < 2 * fm_frames_low_water()) {
+      if (fm_evict_batch(fm.cfg.evict_batch) == 0) {
+        struct timespec ts = {0, 50000};
+        nanosleep(&ts, NULL); /* all candidates busy: let faults finish */
+      }
+    }
+    __atomic_store_n(&rc.kicked, false, __ATOMIC_RELAXED);
+  }
+  return NULL;
+}
+
+static int start(void *(*fn)(void *), const char *name) {
+  pthread_t t;
+  int err = pthread_create(&t, NULL, fn, NULL);
+  if (err) {
+    fm_log("cannot start the %s thread: %s", name, strerror(err));
+    return -1;
+  }
+  pthread_setname_np(t, name);
+  fm_stats_register_thread(t);
+  return 0;
+}
+
+int fm_handler_start(void) { return start(control_main, "farhint-control"); }
+int fm_reclaim_start(void) { return start(reclaim_main, "farhint-reclaim"); }

@@ -1,0 +1,35 @@
+/* hint_slow.c -- the hint ABI's slow path (farhint/hint.h): a hinted miss is
+ * served on the calling thread with no trap, then read-ahead is queued. */
+#include "fm.h"
+
+void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
+                       uint32_t site) {
+  (void)site;
+  uintptr_t a = (uintptr_t)addr;
+  if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
+    return;
+  uint64_t t0 = fm_now_ns();
+  uintptr_t end = a + size < a || a + size > fm.far_end ? fm.far_end : a + size;
+  unsigned flags = FARHINT_UNPACK_FLAGS(packed);
+  unsigned prio = FARHINT_UNPACK_PRIO(packed);
+  int rdahead = FARHINT_UNPACK_RDAHEAD(packed);
+  bool mut = flags & FARHINT_F_MUT;
+  fm_count(FM_C_HINT_SLOW_CALLS, 1);
+
+  uintptr_t first = fm_page_of(a), last = fm_page_of(end - 1);
+  bool fetched = false;
+  for (uintptr_t page = first; page <= last; page += FM_PAGE) {
+    _Atomic uint64_t *m = fm_meta(page);
+    if (!(atomic_load_explicit(m, memory_order_relaxed) & FARHINT_META_REGISTERED))
+      continue; /* not allocated memory: nothing to fetch */
+    fetched |= fm_page_in(page, mut, prio, FM_PATH_HINTED) > 0;
+    atomic_fetch_or_explicit(m, FARHINT_META_ACCESSED, memory_order_relaxed);
+  }
+  if (!fetched)
+    fm_count(FM_C_HINT_HIT, 1);
+  else if (rdahead > 0)
+    fm_prefetch_request(last + FM_PAGE, rdahead, prio);
+  else if (rdahead < 0 && first >= fm.far_base + (uintptr_t)(-rdahead) * FM_PAGE)
+    fm_prefetch_request(first - (uintptr_t)(-rdahead) * FM_PAGE, -rdahead, prio);
+  fm_runtime_cpu_add(fm_now_ns() - t0);
+}

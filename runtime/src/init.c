@@ -1,0 +1,79 @@
+/* init.c -- start-up and shut-down of libfarmem (loaded with LD_PRELOAD by
+ * `farhint run`): read the configuration, reserve the far region and its
+ * metadata table, connect the memory server, start the runtime threads and
+ * only then point malloc at far memory. Also refuses fork(). */
+#include "fm.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+struct fm_state fm = {.uffd = -1};
+
+static void *map_fixed(uintptr_t addr, size_t len, const char *what) {
+  void *p = mmap((void *)addr, len, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
+                 -1, 0);
+  if (p == MAP_FAILED || p != (void *)addr)
+    fm_die("cannot reserve the %s at %#lx (%zu bytes): %s", what,
+           (unsigned long)addr, len, p == MAP_FAILED ? strerror(errno) : "address taken");
+  return p;
+}
+
+__attribute__((constructor)) static void fm_init(void) {
+  if (getenv("FARHINT_DISABLE"))
+    return;
+  if (fm_config_load(&fm.cfg) < 0) {
+    fm_log("configuration error: not starting the program");
+    _exit(2);
+  }
+  char why[256];
+  fm.uffd = fm_uffd_open(why, sizeof why);
+  if (fm.uffd < 0)
+    fm_die("%s", why);
+
+  size_t table = (fm.cfg.far_bytes >> FARHINT_PAGE_SHIFT) * 8;
+  table = (table + FM_PAGE - 1) & ~(FM_PAGE - 1);
+  map_fixed(FARHINT_META_TABLE, table, "page-metadata table");
+  fm.far_base = FARHINT_FAR_BASE;
+  fm.far_end = FARHINT_FAR_BASE + fm.cfg.far_bytes;
+  atomic_store(&fm.alloc_top, fm.far_base);
+  void *far = map_fixed(fm.far_base, fm.cfg.far_bytes, "far-memory region");
+  madvise(far, fm.cfg.far_bytes, MADV_NOHUGEPAGE); /* page-granular faults */
+  if (fm_uffd_register(fm.uffd, far, fm.cfg.far_bytes) < 0)
+    fm_die("cannot register the far region with userfaultfd: %s", strerror(errno));
+
+  if (fm_frames_init(fm.cfg.local_bytes / FM_PAGE, fm.cfg.policy) < 0 ||
+      fm_evict_init() < 0)
+    fm_die("cannot allocate the runtime's tables: %s", strerror(errno));
+  if (fm_backend_connect() < 0)
+    fm_die("no memory server: cannot run with far memory");
+  /* Threads first: their stacks and TLS must come from local memory. */
+  if (fm_handler_start() < 0 || fm_reclaim_start() < 0 || fm_prefetch_start() < 0)
+    fm_die("cannot start the runtime threads");
+  fm.active = true;
+  if (fm_alloc_install() < 0)
+    fm_die("cannot put the heap in far memory");
+}
+
+__attribute__((destructor)) static void fm_fini(void) {
+  if (fm.active)
+    fm_stats_report();
+}
+
+/* A child would get a copy of the far region without the userfaultfd behind
+ * it: pages not present would read as zeros. posix_spawn, vfork and
+ * system() (which use CLONE_VM) are fine. */
+pid_t fork(void) {
+  if (!fm.active) {
+    pid_t (*real_fork)(void) = (pid_t(*)(void))dlsym(RTLD_NEXT, "fork");
+    return real_fork();
+  }
+  fm_log("fork() is not supported for a program whose heap is in far memory "
+         "(the child would not see far pages); use posix_spawn or vfork+exec");
+  errno = ENOSYS;
+  return -1;
+}

@@ -1,0 +1,131 @@
+/* pagein.c -- bringing far pages in, shared by the hinted path (the caller's
+ * thread), the unhinted path (the control thread, from userfaultfd) and
+ * read-ahead. Read faults map the page write-protected, so the first write
+ * is seen (a write-protect fault) and marks it dirty; write faults map it
+ * writable and dirty at once. A page never written to far memory is filled
+ * with zeros locally, with no transfer. */
+#include "fm.h"
+
+#include <errno.h>
+#include <string.h>
+
+static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned prio) {
+  uint64_t keep = FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID;
+  return (old & keep) | FARHINT_META_PRESENT | FARHINT_META_ACCESSED |
+         (write ? FARHINT_META_DIRTY : 0) |
+         ((uint64_t)(prio & 0xff) << FARHINT_META_PRIO_SHIFT) |
+         ((uint64_t)node << FARHINT_META_NODE_SHIFT);
+}
+
+static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
+  int rc = fm_uffd_copy(fm.uffd, page, src, len, !write);
+  if (rc < 0)
+    fm_die("UFFDIO_COPY of %zu bytes at %#lx failed: %s", len,
+           (unsigned long)page, strerror(errno));
+  /* rc == 1 (EEXIST) cannot happen while we hold the page lock and the page
+   * is absent; if the kernel ever disagrees, the write-protect handler and
+   * the dirty write-back below keep the data safe. */
+}
+
+int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
+  _Atomic uint64_t *m = fm_meta(page);
+  uint64_t t0 = fm_now_ns();
+  uint64_t w;
+  for (;;) {
+    w = atomic_load_explicit(m, memory_order_acquire);
+    if (w & FARHINT_META_PRESENT) {
+      if (write && !(w & FARHINT_META_DIRTY))
+        fm_make_writable(page, false);
+      return 0;
+    }
+    w = fm_page_lock(page); /* waits while another path serves this page */
+    if (!(w & FARHINT_META_PRESENT))
+      break;
+    fm_page_unlock(page, w);
+  }
+  uint32_t node = fm_frame_get();
+  if (w & FARHINT_META_FAR_VALID) {
+    fm_link_transfer(FM_PAGE);
+    copy_in(page, FM_PAGE, fm_backend_read_ptr(page), write);
+  } else {
+    fm_count(FM_C_ZERO_PAGES, 1);
+    copy_in(page, FM_PAGE, fm_zero_pages_storage, write);
+  }
+  fm_frame_track(node, page, prio);
+  fm_page_unlock(page, mapped_word(w, node, write, prio));
+  fm_count(path == FM_PATH_HINTED ? FM_C_FAULT_HINTED : FM_C_FAULT_UNHINTED, 1);
+  fm_count(FM_C_FETCH_PAGES, 1);
+  fm_latency(path, fm_now_ns() - t0);
+  return 1;
+}
+
+void fm_make_writable(uintptr_t page, bool from_kernel_fault) {
+  uint64_t w = fm_page_lock(page);
+  if (!(w & FARHINT_META_PRESENT)) {
+    /* Evicted meanwhile: the writer retries and takes a missing fault. */
+    fm_page_unlock(page, w);
+    if (from_kernel_fault)
+      fm_uffd_wake(fm.uffd, page, FM_PAGE);
+    else
+      fm_page_in(page, true, (w & FARHINT_META_PRIO_MASK) >> FARHINT_META_PRIO_SHIFT,
+                 FM_PATH_HINTED);
+    return;
+  }
+  /* Un-protecting also wakes a thread waiting on this page. */
+  if ((!(w & FARHINT_META_DIRTY) || from_kernel_fault) &&
+      fm_uffd_writeprotect(fm.uffd, page, FM_PAGE, false) < 0)
+    fm_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s",
+           (unsigned long)page, strerror(errno));
+  fm_page_unlock(page, w | FARHINT_META_DIRTY | FARHINT_META_ACCESSED);
+}
+
+unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio) {
+  uint64_t words[FM_ZERO_PAGES];
+  uint32_t nodes[FM_ZERO_PAGES];
+  if (n > FM_ZERO_PAGES)
+    n = FM_ZERO_PAGES;
+  /* Lock the run of absent pages from first; stop at the first busy one. */
+  unsigned got = 0;
+  while (got < n) {
+    uintptr_t page = first + (uintptr_t)got * FM_PAGE;
+    if (page >= fm.far_end || !fm_page_trylock(page, &words[got]))
+      break;
+    uint64_t w = words[got];
+    if ((w & FARHINT_META_PRESENT) || !(w & FARHINT_META_REGISTERED)) {
+      fm_page_unlock(page, w);
+      break;
+    }
+    got++;
+  }
+  for (unsigned i = 0; i < got; i++)
+    nodes[i] = fm_frame_get();
+  /* One transfer for all far-valid pages, then one UFFDIO_COPY per run of
+   * pages whose source (far copy or zeros) is contiguous. */
+  size_t far_bytes = 0;
+  for (unsigned i = 0; i < got; i++)
+    if (words[i] & FARHINT_META_FAR_VALID)
+      far_bytes += FM_PAGE;
+  if (far_bytes)
+    fm_link_transfer(far_bytes);
+  for (unsigned i = 0; i < got;) {
+    bool valid = words[i] & FARHINT_META_FAR_VALID;
+    unsigned j = i + 1;
+    while (j < got && (bool)(words[j] & FARHINT_META_FAR_VALID) == valid)
+      j++;
+    uintptr_t page = first + (uintptr_t)i * FM_PAGE;
+    copy_in(page, (size_t)(j - i) * FM_PAGE,
+            valid ? fm_backend_read_ptr(page) : fm_zero_pages_storage, false);
+    if (!valid)
+      fm_count(FM_C_ZERO_PAGES, j - i);
+    i = j;
+  }
+  for (unsigned i = 0; i < got; i++) {
+    uintptr_t page = first + (uintptr_t)i * FM_PAGE;
+    fm_frame_track(nodes[i], page, prio);
+    fm_page_unlock(page, mapped_word(words[i], nodes[i], false, prio) &
+                             ~FARHINT_META_ACCESSED);
+  }
+  fm_count(FM_C_FETCH_PAGES, got);
+  fm_count(FM_C_READAHEAD_PAGES, got);
+  return got;
+}

@@ -1,0 +1,162 @@
+/* stats.c -- counters, fault-latency histograms and runtime CPU, printed at
+ * exit with FARHINT_STATS=1 and written as JSON to FARHINT_STATS_FILE. */
+#include "fm.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Log-linear buckets: 8 per power of two of nanoseconds. */
+#define SUB 8
+#define BUCKETS (64 * SUB)
+#define MAX_THREADS 8
+
+static struct {
+  _Atomic uint64_t c[FM_C_COUNT];
+  _Atomic uint64_t lat[2][BUCKETS]; /* [hinted, unhinted] */
+  _Atomic uint64_t slow_path_ns;
+  pthread_t threads[MAX_THREADS];
+  _Atomic int nthreads;
+} st;
+
+static const char *const counter_names[FM_C_COUNT] = {
+    "faults_hinted", "faults_unhinted", "faults_write_protect",
+    "hint_slow_calls", "hint_slow_hits", "readahead_pages", "fetched_pages",
+    "zero_fill_pages", "evicted_pages", "written_back_pages", "evict_batches",
+    "sync_reclaims", "unmap_syscalls"};
+
+uint64_t fm_now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+void fm_count(enum fm_counter c, uint64_t n) {
+  atomic_fetch_add_explicit(&st.c[c], n, memory_order_relaxed);
+}
+
+static unsigned bucket_of(uint64_t ns) {
+  if (ns < SUB)
+    return (unsigned)ns;
+  unsigned msb = 63 - (unsigned)__builtin_clzll(ns);
+  unsigned sub = (unsigned)(ns >> (msb - 3)) & (SUB - 1);
+  return (msb - 2) * SUB + sub;
+}
+
+static uint64_t bucket_value(unsigned b) { /* lower bound of the bucket */
+  if (b < SUB)
+    return b;
+  unsigned msb = b / SUB + 2, sub = b % SUB;
+  return ((uint64_t)(SUB + sub)) << (msb - 3);
+}
+
+void fm_latency(enum fm_path path, uint64_t ns) {
+  if (path == FM_PATH_READAHEAD)
+    return;
+  atomic_fetch_add_explicit(&st.lat[path == FM_PATH_UNHINTED][bucket_of(ns)], 1,
+                            memory_order_relaxed);
+}
+
+void fm_runtime_cpu_add(uint64_t ns) {
+  atomic_fetch_add_explicit(&st.slow_path_ns, ns, memory_order_relaxed);
+}
+
+void fm_stats_register_thread(pthread_t t) {
+  int i = atomic_fetch_add(&st.nthreads, 1);
+  if (i < MAX_THREADS)
+    st.threads[i] = t;
+}
+
+static uint64_t percentile(int which, double q) {
+  uint64_t total = 0, seen = 0;
+  for (int b = 0; b < BUCKETS; b++)
+    total += st.lat[which][b];
+  if (!total)
+    return 0;
+  uint64_t rank = (uint64_t)(q * (double)(total - 1)) + 1;
+  for (int b = 0; b < BUCKETS; b++) {
+    seen += st.lat[which][b];
+    if (seen >= rank)
+      return bucket_value((unsigned)b);
+  }
+  return 0;
+}
+
+static uint64_t runtime_cpu_ns(void) {
+  uint64_t sum = st.slow_path_ns;
+  int n = st.nthreads < MAX_THREADS ? st.nthreads : MAX_THREADS;
+  for (int i = 0; i < n; i++) {
+    clockid_t cid;
+    struct timespec t;
+    if (pthread_getcpuclockid(st.threads[i], &cid) == 0 && clock_gettime(cid, &t) == 0)
+      sum += (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+  }
+  return sum;
+}
+
+/* Appends to buf with bounds; no stdio streams (their buffers are malloc'd). */
+#define APPEND(...) (n += snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, __VA_ARGS__))
+
+static void write_json(uint64_t cpu_ns) {
+  char buf[4096];
+  size_t n = 0;
+  APPEND("{\"format\":\"farhint-stats\",\"version\":1,\"config\":{"
+         "\"local\":%lu,\"far_size\":%lu,\"policy\":\"%s\",\"evict_batch\":%u,"
+         "\"free_fraction\":%g,\"link_latency_ns\":%lu,\"link_bandwidth_bps\":%lu,"
+         "\"backend\":\"%s\",\"vectorized_unmap\":%s},\"counters\":{",
+         (unsigned long)fm.cfg.local_bytes, (unsigned long)fm.cfg.far_bytes,
+         fm_policy_name(fm.cfg.policy), fm.cfg.evict_batch, fm.cfg.free_fraction,
+         (unsigned long)fm.cfg.link_latency_ns, (unsigned long)fm.cfg.link_bandwidth_bps,
+         fm.cfg.backend, fm_evict_vectorized() ? "true" : "false");
+  for (int i = 0; i < FM_C_COUNT; i++)
+    APPEND("%s\"%s\":%lu", i ? "," : "", counter_names[i], (unsigned long)st.c[i]);
+  APPEND("},\"latency_ns\":{");
+  for (int w = 0; w < 2; w++)
+    APPEND("%s\"%s\":{\"p50\":%lu,\"p99\":%lu,\"p999\":%lu}", w ? "," : "",
+           w ? "unhinted" : "hinted", (unsigned long)percentile(w, 0.5),
+           (unsigned long)percentile(w, 0.99), (unsigned long)percentile(w, 0.999));
+  APPEND("},\"runtime_cpu_ns\":%lu,\"peak_resident_pages\":%lu}\n",
+         (unsigned long)cpu_ns, (unsigned long)fm_frames_peak_used());
+  int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    fm_log("cannot write FARHINT_STATS_FILE=%s", fm.cfg.stats_file);
+    return;
+  }
+  ssize_t unused = write(fd, buf, n < sizeof buf ? n : sizeof buf);
+  (void)unused;
+  close(fd);
+}
+
+void fm_stats_report(void) {
+  uint64_t cpu = runtime_cpu_ns();
+  if (*fm.cfg.stats_file)
+    write_json(cpu);
+  if (!fm.cfg.stats)
+    return;
+  _Atomic uint64_t *c = st.c;
+  fm_log("config: local=%luK far_size=%luM policy=%s evict_batch=%u "
+         "free_fraction=%g link_latency=%luns link_bandwidth=%lubit/s backend=%s unmap=%s",
+         (unsigned long)(fm.cfg.local_bytes >> 10), (unsigned long)(fm.cfg.far_bytes >> 20),
+         fm_policy_name(fm.cfg.policy), fm.cfg.evict_batch, fm.cfg.free_fraction,
+         (unsigned long)fm.cfg.link_latency_ns, (unsigned long)fm.cfg.link_bandwidth_bps,
+         fm.cfg.backend, fm_evict_vectorized() ? "process_madvise" : "madvise");
+  fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
+         "(all present %lu); read-ahead pages %lu",
+         (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
+         (unsigned long)c[FM_C_FAULT_WP], (unsigned long)c[FM_C_HINT_SLOW_CALLS],
+         (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES]);
+  fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
+         "batches, %lu unmap syscalls; reclaims by faulting threads %lu",
+         (unsigned long)c[FM_C_FETCH_PAGES], (unsigned long)c[FM_C_ZERO_PAGES],
+         (unsigned long)c[FM_C_EVICT_PAGES], (unsigned long)c[FM_C_WRITEBACK_PAGES],
+         (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_UNMAP_SYSCALLS],
+         (unsigned long)c[FM_C_RECLAIM_SYNC]);
+  fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
+         "p99 %.1f p99.9 %.1f",
+         percentile(0, .5) / 1e3, percentile(0, .99) / 1e3, percentile(0, .999) / 1e3,
+         percentile(1, .5) / 1e3, percentile(1, .99) / 1e3, percentile(1, .999) / 1e3);
+  fm_log("runtime CPU: %.1f ms (control, reclaim and read-ahead threads, and hint slow paths)",
+         cpu / 1e6);
+}
