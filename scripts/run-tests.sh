@@ -49,9 +49,9 @@ if [[ -f "$build/test-suite/lit/lit.site.cfg.py" ]]; then
   record lit "${passed:-0}" "${failed:-0}" "$rc"
 fi
 
-echo "== pytest (profile-tools)"
+echo "== pytest (profile-tools and end-to-end runtime tests)"
 FARHINT_BUILD_DIR="$build" PYTHONPATH="$here/profile-tools" \
-  "$build/venv/bin/python" -m pytest -q -p no:cacheprovider "$here/profile-tools/tests" 2>&1 | tee "$logs/pytest.log"
+  "$build/venv/bin/python" -m pytest -q -p no:cacheprovider "$here/profile-tools/tests" "$here/test-suite/e2e" 2>&1 | tee "$logs/pytest.log"
 rc=${PIPESTATUS[0]}
 last=$(tail -1 "$logs/pytest.log")
 passed=$(grep -oE '[0-9]+ passed' <<<"$last" | grep -oE '[0-9]+' || echo 0)

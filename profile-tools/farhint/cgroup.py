@@ -1,0 +1,67 @@
+"""A cgroup-v1 memory cgroup for one run: create with a limit, put a child in
+it, read what it used and whether the OOM killer struck, remove it."""
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path("/sys/fs/cgroup/memory")
+
+
+class CgroupError(Exception):
+    pass
+
+
+@dataclass
+class Usage:
+    max_usage: int
+    failcnt: int
+    oom_kills: int
+
+
+class MemoryCgroup:
+    def __init__(self, limit_bytes: int, name: str | None = None):
+        if not (ROOT / "memory.limit_in_bytes").exists():
+            raise CgroupError(f"no cgroup-v1 memory controller at {ROOT}: a memory "
+                              "limit needs it (mount -t cgroup -o memory cgroup "
+                              f"{ROOT})")
+        self.path = ROOT / (name or f"farhint-{os.getpid()}-{time.monotonic_ns()}")
+        try:
+            self.path.mkdir()
+        except PermissionError as err:
+            raise CgroupError(f"cannot create {self.path}: run as root") from err
+        self._write("memory.limit_in_bytes", limit_bytes)
+
+    def _write(self, name, value):
+        (self.path / name).write_text(f"{value}\n")
+
+    def _read(self, name) -> str:
+        return (self.path / name).read_text()
+
+    def enter_self(self):
+        """For preexec_fn: move the calling (child) process into this cgroup."""
+        self._write("cgroup.procs", os.getpid())
+
+    def usage(self) -> Usage:
+        oom = 0
+        for line in self._read("memory.oom_control").splitlines():
+            key, _, value = line.partition(" ")
+            if key == "oom_kill":
+                oom = int(value)
+        return Usage(int(self._read("memory.max_usage_in_bytes")),
+                     int(self._read("memory.failcnt")), oom)
+
+    def remove(self):
+        for _ in range(50):  # a dying child may linger for a moment
+            try:
+                self.path.rmdir()
+                return
+            except OSError:
+                time.sleep(0.1)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()

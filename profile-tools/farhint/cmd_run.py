@@ -1,0 +1,121 @@
+"""farhint run: run a program with its heap in far memory.
+
+The runtime (libfarmem) is preloaded; every flag becomes one FARHINT_<NAME>
+environment variable that the runtime reads, named as in its statistics.
+"""
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from farhint import buildtree
+from farhint.cgroup import CgroupError, MemoryCgroup
+from farhint.units import parse_budget, parse_size
+
+
+def add_arguments(p):
+    p.add_argument("--local", default="1G", metavar="SIZE|PCT%",
+                   help="local memory budget for far pages: 512M, or 25%% of --peak (default 1G)")
+    p.add_argument("--peak", metavar="SIZE", help="the program's peak memory, for --local PCT%%")
+    p.add_argument("--far-size", default="64G", metavar="SIZE",
+                   help="far-memory capacity (default 64G)")
+    p.add_argument("--policy", choices=["fifo", "clock", "prio"], default="fifo",
+                   help="reclaim policy: fifo (one list), clock (second chance), "
+                        "prio (higher ev_prio reclaimed first)")
+    p.add_argument("--evict-batch", type=int, default=32, metavar="PAGES",
+                   help="pages evicted per batch (default 32)")
+    p.add_argument("--free-fraction", type=float, default=0.01, metavar="F",
+                   help="fraction of the budget kept free by the reclaim thread (default 0.01)")
+    p.add_argument("--link-latency", default="5us", metavar="TIME",
+                   help="modelled latency per transfer, 0 = off (default 5us)")
+    p.add_argument("--link-bandwidth", default="100gbit", metavar="RATE",
+                   help="modelled bandwidth, 0 = off (default 100gbit)")
+    p.add_argument("--backend", default="local",
+                   help="local (start a farmem-server here) or unix:PATH (default local)")
+    p.add_argument("--stats", action="store_true", help="print statistics at exit")
+    p.add_argument("--stats-file", metavar="PATH", help="write statistics as JSON")
+    p.add_argument("--cgroup-limit", metavar="SIZE",
+                   help="run the program in a memory cgroup with this limit (the "
+                        "memory server runs outside it)")
+    p.add_argument("command", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
+
+
+def runtime_env(args, local: int) -> dict:
+    env = dict(os.environ)
+    lib = buildtree.part("lib/libfarmem.so")
+    env["LD_PRELOAD"] = f"{lib}:{env['LD_PRELOAD']}" if env.get("LD_PRELOAD") else str(lib)
+    env.update({
+        "FARHINT_LOCAL": str(local),
+        "FARHINT_FAR_SIZE": str(parse_size(args.far_size)),
+        "FARHINT_POLICY": args.policy,
+        "FARHINT_EVICT_BATCH": str(args.evict_batch),
+        "FARHINT_FREE_FRACTION": str(args.free_fraction),
+        "FARHINT_LINK_LATENCY": args.link_latency,
+        "FARHINT_LINK_BANDWIDTH": args.link_bandwidth,
+        "FARHINT_BACKEND": args.backend,
+        "FARHINT_SERVER": str(buildtree.part("bin/farmem-server")),
+    })
+    if args.stats:
+        env["FARHINT_STATS"] = "1"
+    if args.stats_file:
+        env["FARHINT_STATS_FILE"] = str(Path(args.stats_file).resolve())
+    return env
+
+
+def start_server(sock: Path) -> subprocess.Popen:
+    server = subprocess.Popen([str(buildtree.part("bin/farmem-server")), "--listen", str(sock)],
+                              stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        if sock.exists():
+            return server
+        if server.poll() is not None:
+            break
+        time.sleep(0.01)
+    server.kill()
+    raise RuntimeError("farmem-server did not start")
+
+
+def exit_code(rc: int) -> int:
+    return 128 - rc if rc < 0 else rc
+
+
+def run(args):
+    cmd = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not cmd:
+        print("farhint run: no program given (usage: farhint run [options] -- PROGRAM ARGS)",
+              file=sys.stderr)
+        return 2
+    try:
+        peak = parse_size(args.peak) if args.peak else None
+        local = parse_budget(args.local, peak)
+        limit = parse_size(args.cgroup_limit) if args.cgroup_limit else None
+    except ValueError as err:
+        print(f"farhint run: {err}", file=sys.stderr)
+        return 2
+    env = runtime_env(args, local)
+    if limit is None:
+        return exit_code(subprocess.call(cmd, env=env))
+
+    # Under a cgroup the server must live outside it: start it here.
+    with tempfile.TemporaryDirectory(prefix="farhint-") as tmp:
+        sock = Path(tmp) / "farmem.sock"
+        server = start_server(sock)
+        env["FARHINT_BACKEND"] = f"unix:{sock}"
+        try:
+            with MemoryCgroup(limit) as cg:
+                rc = subprocess.call(cmd, env=env, preexec_fn=cg.enter_self)
+                used = cg.usage()
+        except CgroupError as err:
+            print(f"farhint run: {err}", file=sys.stderr)
+            return 2
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait()
+    print(f"farhint run: cgroup limit {limit} bytes, peak usage {used.max_usage} bytes, "
+          f"oom kills {used.oom_kills}", file=sys.stderr)
+    return exit_code(rc)

@@ -1,0 +1,42 @@
+"""Shared helpers for the end-to-end runtime tests: run a built program under
+`farhint run` and read its statistics."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BUILD = Path(os.environ.get("FARHINT_BUILD_DIR", Path(__file__).resolve().parents[2] / "build"))
+FARHINT = BUILD / "bin" / "farhint"
+
+
+class Run:
+    def __init__(self, proc, stats_path):
+        self.returncode = proc.returncode
+        self.stdout = proc.stdout
+        self.stderr = proc.stderr
+        self._stats_path = stats_path
+
+    @property
+    def stats(self):
+        return json.loads(Path(self._stats_path).read_text())
+
+
+@pytest.fixture
+def farhint_run(tmp_path):
+    def run(program, *args, options=(), timeout=120, env=None):
+        stats = tmp_path / f"stats-{program}.json"
+        cmd = [str(FARHINT), "run", "--stats-file", str(stats), *options, "--",
+               str(BUILD / "bin" / program), *map(str, args)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                              env={**os.environ, **(env or {})})
+        return Run(proc, stats)
+    return run
+
+
+def native(program, *args):
+    return subprocess.run([str(BUILD / "bin" / program), *map(str, args)],
+                          capture_output=True, text=True, timeout=120)

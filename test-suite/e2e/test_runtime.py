@@ -1,0 +1,133 @@
+"""The far-memory runtime, end to end: unmodified programs under
+`farhint run`, checked for correctness at small local budgets, for the
+budget the kernel sees, and for clear errors when something is missing."""
+
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import BUILD, FARHINT, native
+
+MiB = 1 << 20
+
+
+@pytest.mark.parametrize("policy,mib,threads,updates", [
+    ("fifo", 20, 4, 10000),   # 20 MiB at 1 MiB local: 5%
+    ("clock", 8, 3, 5000),
+    ("prio", 8, 2, 5000),
+])
+def test_writers_racing_eviction_lose_nothing(farhint_run, policy, mib, threads, updates):
+    local = max(1, mib // 20)
+    run = farhint_run("fm_racing_writers", mib, threads, updates,
+                      options=["--local", f"{local}M", "--policy", policy])
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("ok ")
+    s = run.stats["counters"]
+    assert s["evicted_pages"] > 10 * (mib * MiB // 4096), "the test must evict heavily"
+    assert s["written_back_pages"] > 0
+    assert s["faults_hinted"] > 0 and s["faults_unhinted"] > 0, "both paths raced"
+
+
+def test_read_and_write_syscalls_on_evicted_buffers(farhint_run, tmp_path):
+    run = farhint_run("fm_syscalls", 8, tmp_path, options=["--local", "1M"])
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "ok"
+    assert run.stats["counters"]["evicted_pages"] > 2048
+
+
+def test_resident_far_pages_never_exceed_the_budget(farhint_run):
+    budget_kb = 4096
+    run = farhint_run("fm_scan", 64, 2, "nohint", options=["--local", f"{budget_kb}K"])
+    assert run.returncode == 0, run.stderr
+    rss = int(re.search(r"far_rss_max_kb (\d+)", run.stdout).group(1))
+    assert 0 < rss <= budget_kb, f"kernel reports {rss} kB resident in far region"
+    assert run.stats["peak_resident_pages"] <= budget_kb // 4
+    assert run.stdout.split()[1] == native("fm_scan", 64, 2, "nohint").stdout.split()[1]
+
+
+def test_far_pages_are_not_charged_to_the_program(tmp_path):
+    """64 MiB of far data under a cgroup limit of budget + runtime overhead:
+    it only fits if the far pages live in the server's memory."""
+    proc = subprocess.run([str(FARHINT), "run", "--local", "8M", "--cgroup-limit", "40M", "--",
+                           str(BUILD / "bin" / "fm_scan"), "64", "1", "nohint"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    m = re.search(r"peak usage (\d+) bytes, oom kills (\d+)", proc.stderr)
+    assert m and int(m.group(2)) == 0
+    assert int(m.group(1)) < 40 * MiB
+
+
+def test_hinted_scan_serves_faults_without_traps(farhint_run):
+    run = farhint_run("fm_scan", 32, 1, "hint", 16, options=["--local", "4M"])
+    assert run.returncode == 0, run.stderr
+    c = run.stats["counters"]
+    assert c["faults_hinted"] > 0 and c["readahead_pages"] > 0
+    assert c["faults_unhinted"] < 0.05 * (c["faults_hinted"] + c["readahead_pages"])
+    assert run.stdout.split()[1] == native("fm_scan", 32, 1, "nohint").stdout.split()[1]
+
+
+def test_fork_is_refused_clearly_and_posix_spawn_works(farhint_run):
+    run = farhint_run("fm_fork", options=["--local", "4M"])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "fork() is not supported" in run.stderr
+
+
+def test_budget_below_minimum_is_a_clear_error(farhint_run):
+    run = farhint_run("fm_scan", 1, 1, "nohint", options=["--local", "64K"])
+    assert run.returncode == 2
+    assert "below the smallest budget" in run.stderr
+
+
+def test_bad_configuration_names_the_variable(farhint_run):
+    run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_EVICT_BATCH": "0"},
+                      options=["--evict-batch", "0"])
+    assert run.returncode == 2
+    assert "FARHINT_EVICT_BATCH" in run.stderr
+
+
+def test_unreachable_server_is_a_clear_error(farhint_run, tmp_path):
+    run = farhint_run("fm_scan", 1, 1, "nohint",
+                      options=["--backend", f"unix:{tmp_path}/nobody.sock"])
+    assert run.returncode == 70
+    assert "cannot reach the memory server" in run.stderr
+
+
+def test_server_death_stops_the_program_with_an_error():
+    prog = subprocess.Popen([str(FARHINT), "run", "--local", "2M", "--",
+                             str(BUILD / "bin" / "fm_scan"), "16", "100000", "nohint"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        server = None
+        for _ in range(100):
+            out = subprocess.run(["pgrep", "-f", "farmem-server --fd"], capture_output=True, text=True)
+            pids = [int(p) for p in out.stdout.split()]
+            if pids:
+                server = pids[0]
+                break
+            time.sleep(0.05)
+        assert server, "the runtime did not start its memory server"
+        time.sleep(0.3)
+        os.kill(server, signal.SIGKILL)
+        _, err = prog.communicate(timeout=30)
+    finally:
+        prog.kill()
+    assert prog.returncode == 70
+    assert "memory server" in err and "is gone" in err
+
+
+def test_missing_userfaultfd_permission_is_a_clear_error():
+    """An unprivileged user without access to userfaultfd gets told why."""
+    if Path("/proc/sys/vm/unprivileged_userfaultfd").read_text().strip() != "0":
+        pytest.fail("vm.unprivileged_userfaultfd=1 here: this test needs it at 0")
+    proc = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                           "env", f"LD_PRELOAD={BUILD / 'lib' / 'libfarmem.so'}",
+                           f"FARHINT_SERVER={BUILD / 'bin' / 'farmem-server'}",
+                           str(BUILD / "bin" / "fm_scan"), "1", "1", "nohint"],
+                          capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 70, proc.stderr
+    assert "userfaultfd is not available" in proc.stderr
