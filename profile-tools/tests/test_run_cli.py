@@ -1,0 +1,51 @@
+"""farhint run's argument handling, and the demo as a user runs it."""
+
+import subprocess
+import sys
+
+import pytest
+
+from farhint.units import parse_budget, parse_size
+
+
+def farhint(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "farhint", *args],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("text,value", [("4096", 4096), ("512M", 512 << 20), ("2g", 2 << 30),
+                                        ("1.5K", 1536)])
+def test_sizes(text, value):
+    assert parse_size(text) == value
+
+
+def test_percentage_budget_needs_a_peak():
+    assert parse_budget("25%", 1 << 30) == 256 << 20
+    with pytest.raises(ValueError, match="--peak"):
+        parse_budget("25%", None)
+    with pytest.raises(ValueError, match="not a size"):
+        parse_size("lots")
+
+
+def test_run_without_a_program_is_a_usage_error():
+    out = farhint("run", "--local", "8M")
+    assert out.returncode == 2
+    assert "no program given" in out.stderr
+
+
+def test_run_with_a_bad_budget_says_which():
+    out = farhint("run", "--local", "25%", "--", "/bin/true")
+    assert out.returncode == 2
+    assert "--peak" in out.stderr
+
+
+def test_run_passes_the_exit_code_through():
+    out = farhint("run", "--local", "8M", "--", "/bin/sh", "-c", "exit 7")
+    assert out.returncode == 7
+
+
+def test_quick_demo_runs_and_checks_checksums():
+    out = farhint("demo", "--quick", timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "checksums match" in out.stdout
+    assert "not in this version yet" in out.stdout
