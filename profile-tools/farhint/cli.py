@@ -41,7 +41,7 @@ def build_parser():
         description="Run unmodified C/C++ programs with most of their memory far away.",
     )
     parser.add_argument("--version", action="version", version=f"farhint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="subcommand", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         module = _load(module_name)
         p = sub.add_parser(name, help=help_text if module else help_text + " (not in this version)",
@@ -50,25 +50,25 @@ def build_parser():
             module.add_arguments(p)
         else:
             p.add_argument("rest", nargs=argparse.REMAINDER)
-        p.set_defaults(module=module, command=name)
+        p.set_defaults(module=module, subcommand=name)
     return parser
 
 
 def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
-    if not args.command:
+    if not args.subcommand:
         parser.print_help()
         return 2
     if args.module is None:
-        print(f"farhint {args.command}: not available in this version of farhint yet",
+        print(f"farhint {args.subcommand}: not available in this version of farhint yet",
               file=sys.stderr)
         return EXIT_NOT_BUILT
     try:
         return args.module.run(args)
     except MissingPart as err:
-        print(f"farhint {args.command}: {err}", file=sys.stderr)
+        print(f"farhint {args.subcommand}: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"farhint {args.command}: interrupted", file=sys.stderr)
+        print(f"farhint {args.subcommand}: interrupted", file=sys.stderr)
         return 130

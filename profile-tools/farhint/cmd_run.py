@@ -42,7 +42,7 @@ def add_arguments(p):
     p.add_argument("--cgroup-limit", metavar="SIZE",
                    help="run the program in a memory cgroup with this limit (the "
                         "memory server runs outside it)")
-    p.add_argument("command", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
+    p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
 
 def runtime_env(args, local: int) -> dict:
@@ -85,7 +85,7 @@ def exit_code(rc: int) -> int:
 
 
 def run(args):
-    cmd = args.command[1:] if args.command[:1] == ["--"] else args.command
+    cmd = args.program[1:] if args.program[:1] == ["--"] else args.program
     if not cmd:
         print("farhint run: no program given (usage: farhint run [options] -- PROGRAM ARGS)",
               file=sys.stderr)
