@@ -1,0 +1,51 @@
+//===-- FarHint/AccessPattern.h - loop shape of an access, and the hint ---===//
+//
+// FILE: llvm-pass/include/FarHint/AccessPattern.h
+//
+// DESCRIPTION: With ScalarEvolution, whether an access's address is affine
+// in its loop (start + i * step), and from that and the profile's
+// suggestion, the hint's parameters. The rules:
+//   - mut when the access writes, or the profile saw writes at the site
+//     (a read-modify-write line: mapping writable at the load saves the
+//     write-protect fault of the store);
+//   - the profile's seq/rdahead/ev_prio when it suggests them;
+//   - an affine access with |step| < one page gets seq, and read-ahead of
+//     16 pages in the step's direction (fewer if the loop's trip count
+//     covers fewer pages) when the profile suggests none;
+//   - |step| >= one page: no seq (every access is a new page).
+//
+//===----------------------------------------------------------------------===//
+#ifndef FARHINT_ACCESSPATTERN_H
+#define FARHINT_ACCESSPATTERN_H
+
+#include "FarHint/HintEmitter.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class LoopInfo;
+class ScalarEvolution;
+} // namespace llvm
+
+namespace farhint {
+
+struct LoopPattern {
+  bool InLoop = false;
+  bool Affine = false;
+  int64_t StepBytes = 0;
+  std::optional<uint64_t> TripCount;
+};
+
+LoopPattern analyzeAccess(const Access &A, llvm::ScalarEvolution &SE,
+                          llvm::LoopInfo &LI);
+
+// The hint for an access; Why gets a short human reason.
+HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP,
+                      std::string &Why);
+
+constexpr int DefaultReadAhead = 16;
+
+} // namespace farhint
+
+#endif

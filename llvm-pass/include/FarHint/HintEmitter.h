@@ -1,0 +1,46 @@
+//===-- FarHint/HintEmitter.h - the hint's inline fast path in IR ---------===//
+//
+// FILE: llvm-pass/include/FarHint/HintEmitter.h
+//
+// DESCRIPTION: Emits, before an access, the fast path of the hint ABI
+// (runtime/include/farhint/hint.h, whose constants it uses): far-range
+// check, optional seq check against a per-site thread-local last page, one
+// metadata-word test, and only on a miss a call to the weak
+// farhint_hint_slow. An access whose alignment is at least its size stays in
+// one page, so its page-crossing test is left out.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FARHINT_HINTEMITTER_H
+#define FARHINT_HINTEMITTER_H
+
+#include "FarHint/SiteMatcher.h"
+
+#include "llvm/IR/DerivedTypes.h"
+
+namespace farhint {
+
+struct HintParams {
+  bool Mut = false;
+  bool Seq = false;
+  int RdAhead = 0;
+  int EvPrio = 0;
+  uint32_t SiteId = 0;
+};
+
+class HintEmitter {
+public:
+  explicit HintEmitter(llvm::Module &M);
+  void emit(const Access &A, const HintParams &P);
+
+private:
+  llvm::GlobalVariable *seqSlot(uint32_t SiteId);
+  llvm::Module &M;
+  llvm::FunctionCallee Slow;
+};
+
+// Whether the access provably lies within one page.
+bool staysInOnePage(const Access &A);
+
+} // namespace farhint
+
+#endif

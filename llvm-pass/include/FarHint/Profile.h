@@ -1,0 +1,61 @@
+//===-- FarHint/Profile.h - a .fhprof profile, validated on read ----------===//
+//
+// FILE: llvm-pass/include/FarHint/Profile.h
+//
+// DESCRIPTION: The sites of a farhint profile (docs/profile-format.md) as the
+// pass needs them. Loading checks format, version and every required field,
+// and names the file and the site in each error.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FARHINT_PROFILE_H
+#define FARHINT_PROFILE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace farhint {
+
+constexpr int ProfileVersion = 1;
+
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0; // 0 = unknown
+  std::string Function;
+};
+
+struct Suggestion {
+  bool Mut = false;
+  uint64_t Size = 0;
+  bool Seq = false;
+  int RdAhead = 0;
+  int EvPrio = 0;
+};
+
+struct Site {
+  uint32_t Id = 0;
+  SourceLoc Loc;
+  std::vector<SourceLoc> InlinedAt; // innermost call site first
+  std::optional<std::string> SourceLine;
+  uint64_t Faults = 0;      // all kinds
+  uint64_t WriteFaults = 0; // write + write-protect
+  std::optional<Suggestion> Suggest;
+};
+
+struct Profile {
+  std::string Path;
+  std::string BuildId;
+  uint64_t TotalFaults = 0;
+  std::vector<Site> Sites; // sorted by Faults, most first
+
+  static llvm::Expected<Profile> load(llvm::StringRef Path);
+};
+
+} // namespace farhint
+
+#endif

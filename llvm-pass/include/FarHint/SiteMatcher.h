@@ -1,0 +1,77 @@
+//===-- FarHint/SiteMatcher.h - profile sites to IR memory accesses -------===//
+//
+// FILE: llvm-pass/include/FarHint/SiteMatcher.h
+//
+// DESCRIPTION: Finds the memory accesses of a module (loads, stores,
+// atomics, memory intrinsics and the libc calls that touch memory) and
+// matches them to profile sites by debug location, in the manner of LLVM's
+// MemProfiler: file (suffix match, so build directories may differ), line,
+// column, and the inlined-at chain leaf to root. What the symbolizer reports
+// differs from IR locations in known ways (a folded load carries its user's
+// column), so a site whose column matches nothing on its line falls back to
+// every access on that line, and says so.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FARHINT_SITEMATCHER_H
+#define FARHINT_SITEMATCHER_H
+
+#include "FarHint/Profile.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/Support/Alignment.h"
+
+#include <memory>
+
+namespace llvm {
+class MemoryBuffer;
+class Module;
+} // namespace llvm
+
+namespace farhint {
+
+// One memory range an instruction touches.
+struct Access {
+  llvm::Instruction *Inst = nullptr;
+  llvm::Value *Addr = nullptr;
+  llvm::Value *Size = nullptr; // bytes, i64
+  bool Write = false;
+  llvm::Align Alignment;
+  bool SizeIsConstant = false;
+  uint64_t ConstantSize = 0;
+};
+
+// The accesses an instruction makes that a hint can cover. Stack slots and
+// globals are skipped: they never live in far memory.
+llvm::SmallVector<Access, 2> accessesOf(llvm::Instruction &I);
+
+struct SiteMatch {
+  llvm::SmallVector<Access, 4> Accesses;
+  bool ByLineOnly = false; // no access had the profile's column
+};
+
+class SiteMatcher {
+public:
+  explicit SiteMatcher(llvm::Module &M);
+  // The accesses of this module at the site's location.
+  SiteMatch match(const Site &S) const;
+  // Whether the site's file is one of this module's source files (so a site
+  // without a match here deserves a warning, not just a report line).
+  bool ownsFile(llvm::StringRef File) const;
+  // The current text of a line, if the source can be read.
+  std::optional<std::string> sourceLine(const Access &A) const;
+
+private:
+  llvm::SmallVector<Access, 0> All;
+  llvm::SmallVector<std::string, 8> Files;
+  mutable llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Sources;
+};
+
+// "a/b/c.c" matches "/build/x/a/b/c.c" and "c.c": one is a suffix of the
+// other at a path boundary.
+bool pathsMatch(llvm::StringRef ProfileFile, llvm::StringRef IRFile);
+
+} // namespace farhint
+
+#endif

@@ -1,0 +1,256 @@
+//===-- FarHintPass.cpp - inject far-memory hints from a profile ----------===//
+//
+// See FarHint/FarHintPass.h for what the pass does and how to run it.
+//
+//===----------------------------------------------------------------------===//
+#include "FarHint/FarHintPass.h"
+
+#include "FarHint/AccessPattern.h"
+#include "FarHint/HintEmitter.h"
+#include "FarHint/Profile.h"
+#include "FarHint/Report.h"
+#include "FarHint/SiteMatcher.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "farhint"
+
+using namespace llvm;
+
+namespace farhint {
+
+namespace {
+
+struct Planned {
+  Access A;
+  HintParams P;
+};
+
+std::string locationOf(const Site &S) {
+  return S.Loc.File + ":" + std::to_string(S.Loc.Line) + ":" + std::to_string(S.Loc.Column);
+}
+
+std::string locationOf(const Instruction *I) {
+  const DILocation *L = I->getDebugLoc().get();
+  if (!L)
+    return "<no debug location>";
+  return (L->getFilename() + ":" + Twine(L->getLine()) + ":" + Twine(L->getColumn())).str();
+}
+
+// A warning about the profile, printed by clang and opt as "FILE: farhint: MSG".
+void warn(Module &M, const std::string &ProfilePath, const Twine &Msg) {
+  M.getContext().diagnose(
+      DiagnosticInfoPGOProfile(ProfilePath.c_str(), "farhint: " + Msg, DS_Warning));
+}
+
+// The pass's state for one module run.
+class Run {
+public:
+  Run(Module &M, ModuleAnalysisManager &MAM, const Options &O)
+      : M(M), O(O), Matcher(M),
+        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {
+    R.Module = M.getSourceFileName();
+  }
+
+  bool loadProfile() {
+    Expected<Profile> P = Profile::load(O.ProfilePath);
+    if (!P) {
+      M.getContext().emitError(toString(P.takeError()));
+      return false;
+    }
+    Prof = std::move(*P);
+    R.ProfilePath = Prof.Path;
+    R.ProfileFaults = Prof.TotalFaults;
+    if (Prof.TotalFaults == 0)
+      warn(M, Prof.Path, "the profile records no faults: nothing to hint");
+    return true;
+  }
+
+  // STEP: choose the sites covering the requested share, then plan a hint
+  // for every access each one matches.
+  void planFromProfile() {
+    uint64_t Covered = 0;
+    unsigned Chosen = 0;
+    for (const Site &S : Prof.Sites) {
+      ReportEntry E = entryFor(S);
+      if (S.Faults < O.MinFaults || S.Faults == 0)
+        E.Why = "fewer faults than min-faults=" + std::to_string(O.MinFaults);
+      else if (Chosen >= O.MaxSites)
+        E.Why = "beyond max-sites=" + std::to_string(O.MaxSites);
+      else if (double(Covered) >= O.Coverage * double(Prof.TotalFaults))
+        E.Why = "the sites before it already cover coverage=" + std::to_string(O.Coverage);
+      else {
+        Covered += S.Faults;
+        Chosen++;
+        planSite(S, E);
+      }
+      R.Entries.push_back(std::move(E));
+    }
+  }
+
+  // STEP (mode=static): affine loop accesses through heap pointers.
+  void planStatic() {
+    for (Function &F : M) {
+      if (F.isDeclaration())
+        continue;
+      auto &LI = FAM.getResult<LoopAnalysis>(F);
+      auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+      for (Instruction &I : instructions(F)) {
+        for (Access &A : accessesOf(I)) {
+          LoopPattern LP = analyzeAccess(A, SE, LI);
+          if (!LP.Affine)
+            continue;
+          ReportEntry E;
+          E.Location = locationOf(&I);
+          E.Function = F.getName().str();
+          E.Unprofiled = true;
+          E.Accesses = 1;
+          E.Params = decideHint(nullptr, A, LP, E.Why);
+          E.Hinted = O.StaticInsert;
+          if (!O.StaticInsert)
+            E.Why = "suggested (static-insert=false): " + E.Why;
+          else
+            Plan.push_back({A, E.Params});
+          R.Entries.push_back(std::move(E));
+        }
+      }
+    }
+  }
+
+  // STEP: insert every planned hint (the analyses are stale after this).
+  void emitAll() {
+    HintEmitter Emitter(M);
+    for (const Planned &X : Plan) {
+      Function &F = *X.A.Inst->getFunction();
+      auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "Hinted", X.A.Inst)
+               << "hint site " << ore::NV("Site", X.P.SiteId) << ": mut="
+               << ore::NV("Mut", X.P.Mut) << " seq=" << ore::NV("Seq", X.P.Seq)
+               << " rdahead=" << ore::NV("RdAhead", X.P.RdAhead)
+               << " ev_prio=" << ore::NV("EvPrio", X.P.EvPrio);
+      });
+      LLVM_DEBUG(dbgs() << "farhint: hint site " << X.P.SiteId << " at "
+                        << locationOf(X.A.Inst) << "\n");
+      Emitter.emit(X.A, X.P);
+    }
+  }
+
+  void writeReport() {
+    if (O.ReportPath.empty())
+      return;
+    if (Error E = R.write(O.ReportPath))
+      M.getContext().emitError(toString(std::move(E)));
+  }
+
+  bool changed() const { return !Plan.empty(); }
+
+private:
+  ReportEntry entryFor(const Site &S) {
+    ReportEntry E;
+    E.Site = S.Id;
+    E.Location = locationOf(S);
+    E.Function = S.Loc.Function;
+    E.FaultShare = Prof.TotalFaults ? double(S.Faults) / double(Prof.TotalFaults) : 0;
+    return E;
+  }
+
+  void planSite(const Site &S, ReportEntry &E) {
+    SiteMatch Match = Matcher.match(S);
+    if (Match.Accesses.empty()) {
+      bool Here = Matcher.ownsFile(S.Loc.File);
+      E.Why = Here ? "no memory access at this location in this module (stale "
+                     "profile, or the code was optimized differently)"
+                   : "not in this translation unit";
+      if (Here)
+        warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location +
+                               ") matches no memory access: not hinted");
+      return;
+    }
+    if (S.SourceLine) {
+      std::optional<std::string> Now = Matcher.sourceLine(Match.Accesses.front());
+      if (Now && StringRef(*Now).trim() != StringRef(*S.SourceLine).trim()) {
+        E.Why = "source line changed since profiling (stale profile): was '" +
+                StringRef(*S.SourceLine).trim().str() + "', now '" +
+                StringRef(*Now).trim().str() + "'";
+        warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location + "): " + E.Why +
+                               "; record the profile again");
+        return;
+      }
+    }
+    for (const Access &A : Match.Accesses) {
+      Function &F = *A.Inst->getFunction();
+      LoopPattern LP = analyzeAccess(A, FAM.getResult<ScalarEvolutionAnalysis>(F),
+                                     FAM.getResult<LoopAnalysis>(F));
+      std::string Why;
+      HintParams P = decideHint(&S, A, LP, Why);
+      if (E.Accesses == 0) {
+        E.Params = P;
+        E.Why = Why;
+      }
+      Plan.push_back({A, P});
+      E.Accesses++;
+    }
+    if (Match.ByLineOnly)
+      E.Why += "; matched by line (no access at column " + std::to_string(S.Loc.Column) + ")";
+    if (E.Function.empty())
+      E.Function = Match.Accesses.front().Inst->getFunction()->getName().str();
+    E.Hinted = true;
+  }
+
+  Module &M;
+  const Options &O;
+  SiteMatcher Matcher;
+  FunctionAnalysisManager &FAM;
+  Profile Prof;
+  Report R;
+  std::vector<Planned> Plan;
+};
+
+} // namespace
+
+PreservedAnalyses FarHintPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  // STEP 0: once per module, even when both plugins are loaded.
+  if (M.getModuleFlag("farhint.done"))
+    return PreservedAnalyses::all();
+  M.addModuleFlag(Module::Warning, "farhint.done", 1);
+
+  // STEP 1: the options and, in profile mode, the profile.
+  if (Error E = Opts.validate()) {
+    M.getContext().emitError(toString(std::move(E)));
+    return PreservedAnalyses::all();
+  }
+  Run R(M, MAM, Opts);
+  if (Opts.PassMode == Mode::Profile && !R.loadProfile())
+    return PreservedAnalyses::all();
+
+  // STEP 2: plan the hints; STEP 3: insert them; STEP 4: report.
+  if (Opts.PassMode == Mode::Profile)
+    R.planFromProfile();
+  else
+    R.planStatic();
+  R.emitAll();
+  R.writeReport();
+  return R.changed() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+bool parsePassParameters(StringRef Params, Options &Opts) {
+  SmallVector<StringRef, 8> Parts;
+  Params.split(Parts, ';', -1, false);
+  for (StringRef P : Parts) {
+    if (Error E = Opts.set(P)) {
+      errs() << toString(std::move(E)) << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace farhint

@@ -1,0 +1,100 @@
+//===-- HintEmitter.cpp - the hint's inline fast path in IR ---------------===//
+#include "FarHint/HintEmitter.h"
+
+#include "farhint/hint.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace farhint {
+
+HintEmitter::HintEmitter(Module &M) : M(M) {
+  LLVMContext &C = M.getContext();
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  FunctionType *FT = FunctionType::get(Type::getVoidTy(C),
+                                       {PointerType::getUnqual(C), I64, I32, I32}, false);
+  Slow = M.getOrInsertFunction("farhint_hint_slow", FT);
+  // Weak: a hinted program still links and runs without the runtime.
+  if (auto *F = dyn_cast<Function>(Slow.getCallee()))
+    if (F->isDeclaration())
+      F->setLinkage(GlobalValue::ExternalWeakLinkage);
+}
+
+GlobalVariable *HintEmitter::seqSlot(uint32_t SiteId) {
+  std::string Name = "__farhint_seq_last." + std::to_string(SiteId);
+  if (GlobalVariable *G = M.getNamedGlobal(Name))
+    return G;
+  Type *I64 = Type::getInt64Ty(M.getContext());
+  return new GlobalVariable(M, I64, false, GlobalValue::InternalLinkage,
+                            ConstantInt::get(I64, 0), Name, nullptr,
+                            GlobalValue::InitialExecTLSModel);
+}
+
+bool staysInOnePage(const Access &A) {
+  return A.SizeIsConstant && A.ConstantSize <= A.Alignment.value() &&
+         A.Alignment.value() <= FARHINT_PAGE_SIZE;
+}
+
+void HintEmitter::emit(const Access &A, const HintParams &P) {
+  LLVMContext &C = M.getContext();
+  Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
+  MDNode *Unlikely = MDBuilder(C).createBranchWeights(1, 1000);
+  Instruction *At = A.Inst;
+  IRBuilder<> B(At);
+  B.SetCurrentDebugLocation(At->getDebugLoc());
+
+  // STEP 1: is the address far (and, for seq, on a new page for this site)?
+  Value *Addr = B.CreatePtrToInt(A.Addr, I64, "fh.addr");
+  Value *IsFar = B.CreateICmpEQ(B.CreateLShr(Addr, FARHINT_FAR_SHIFT),
+                                ConstantInt::get(I64, 1), "fh.isfar");
+  Value *Page = B.CreateLShr(Addr, FARHINT_PAGE_SHIFT, "fh.page");
+  GlobalVariable *Slot = P.Seq ? seqSlot(P.SiteId) : nullptr;
+  Value *Go = IsFar;
+  if (Slot) {
+    Value *SlotAddr = B.CreateThreadLocalAddress(Slot);
+    Value *Last = B.CreateLoad(I64, SlotAddr, "fh.last");
+    Go = B.CreateAnd(IsFar, B.CreateICmpNE(Page, Last), "fh.newpage");
+  }
+  Instruction *CheckTerm = SplitBlockAndInsertIfThen(Go, At, false);
+  CheckTerm->getParent()->setName("fh.check");
+
+  // STEP 2: the page's metadata word has every needed bit?
+  B.SetInsertPoint(CheckTerm);
+  Value *WordAddr = B.CreateIntToPtr(
+      B.CreateAdd(B.CreateShl(Page, 3), ConstantInt::get(I64, FARHINT_META_BIAS)),
+      PointerType::getUnqual(C));
+  LoadInst *Word = B.CreateLoad(I64, WordAddr, /*isVolatile=*/true, "fh.meta");
+  uint64_t Need = FARHINT_META_PRESENT | (P.Mut ? FARHINT_META_DIRTY : 0);
+  Value *Miss = B.CreateICmpNE(B.CreateAnd(B.CreateNot(Word), Need),
+                               ConstantInt::get(I64, 0), "fh.miss");
+  if (!staysInOnePage(A)) {
+    Value *Offset = B.CreateAnd(Addr, FARHINT_PAGE_SIZE - 1);
+    Value *Crosses = B.CreateICmpUGT(B.CreateAdd(Offset, A.Size),
+                                     ConstantInt::get(I64, FARHINT_PAGE_SIZE));
+    Miss = B.CreateOr(Miss, Crosses, "fh.miss");
+  }
+  Instruction *SlowTerm = SplitBlockAndInsertIfThen(Miss, CheckTerm, false, Unlikely);
+  SlowTerm->getParent()->setName("fh.slow");
+
+  // STEP 3: the slow path, if the runtime is there.
+  B.SetInsertPoint(SlowTerm);
+  Value *HasRuntime = B.CreateIsNotNull(Slow.getCallee(), "fh.hasrt");
+  Instruction *CallTerm = SplitBlockAndInsertIfThen(HasRuntime, SlowTerm, false);
+  B.SetInsertPoint(CallTerm);
+  uint32_t Packed = FARHINT_PACK((P.Mut ? FARHINT_F_MUT : 0) | (P.Seq ? FARHINT_F_SEQ : 0),
+                                 P.RdAhead, P.EvPrio);
+  B.CreateCall(Slow, {A.Addr, A.Size, ConstantInt::get(I32, Packed),
+                      ConstantInt::get(I32, P.SiteId)});
+
+  // STEP 4: remember the page for this site's next seq hint.
+  if (Slot) {
+    B.SetInsertPoint(CheckTerm);
+    B.CreateStore(Page, B.CreateThreadLocalAddress(Slot));
+  }
+}
+
+} // namespace farhint

@@ -1,0 +1,137 @@
+//===-- Profile.cpp - reading and validating a .fhprof profile ------------===//
+#include "FarHint/Profile.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace farhint {
+
+namespace {
+
+// Errors name the profile and, inside sites, which site.
+class Reader {
+public:
+  explicit Reader(StringRef Path) : Path(Path) {}
+
+  Error fail(const Twine &What) const {
+    return createStringError(inconvertibleErrorCode(),
+                             "farhint: profile '" + Path + "': " + What);
+  }
+
+  Expected<SourceLoc> loc(const json::Object &O, const Twine &Where) const {
+    SourceLoc L;
+    std::optional<StringRef> File = O.getString("file");
+    std::optional<int64_t> Line = O.getInteger("line");
+    if (!File || File->empty())
+      return fail(Where + " has no 'file'");
+    if (!Line || *Line <= 0)
+      return fail(Where + " has no positive 'line'");
+    L.File = File->str();
+    L.Line = unsigned(*Line);
+    L.Column = unsigned(O.getInteger("column").value_or(0));
+    L.Function = O.getString("function").value_or("").str();
+    return L;
+  }
+
+  Expected<Site> site(const json::Value &V, size_t Index) const {
+    std::string Where = "site #" + std::to_string(Index + 1);
+    const json::Object *O = V.getAsObject();
+    if (!O)
+      return fail(Where + " is not an object");
+    Site S;
+    std::optional<int64_t> Id = O->getInteger("id");
+    if (!Id || *Id <= 0 || *Id > INT32_MAX)
+      return fail(Where + " has no positive integer 'id'");
+    S.Id = uint32_t(*Id);
+    Expected<SourceLoc> L = loc(*O, Where);
+    if (!L)
+      return L.takeError();
+    S.Loc = std::move(*L);
+    if (const json::Array *Chain = O->getArray("inlined_at")) {
+      for (size_t I = 0; I < Chain->size(); I++) {
+        const json::Object *C = (*Chain)[I].getAsObject();
+        if (!C)
+          return fail(Where + ": inlined_at entry " + Twine(I) + " is not an object");
+        Expected<SourceLoc> CL = loc(*C, Where + " inlined_at[" + Twine(I) + "]");
+        if (!CL)
+          return CL.takeError();
+        S.InlinedAt.push_back(std::move(*CL));
+      }
+    }
+    if (std::optional<StringRef> Text = O->getString("source_line"))
+      S.SourceLine = Text->str();
+    const json::Object *F = O->getObject("faults");
+    if (!F)
+      return fail(Where + " has no 'faults' object");
+    int64_t Read = F->getInteger("read").value_or(0);
+    int64_t Write = F->getInteger("write").value_or(0);
+    int64_t WP = F->getInteger("write_protect").value_or(0);
+    if (Read < 0 || Write < 0 || WP < 0)
+      return fail(Where + " has a negative fault count");
+    S.Faults = uint64_t(Read + Write + WP);
+    S.WriteFaults = uint64_t(Write + WP);
+    if (const json::Object *G = O->getObject("suggest")) {
+      Suggestion Sg;
+      Sg.Mut = G->getBoolean("mut").value_or(false);
+      Sg.Size = uint64_t(std::max<int64_t>(0, G->getInteger("size").value_or(0)));
+      Sg.Seq = G->getBoolean("seq").value_or(false);
+      Sg.RdAhead = int(std::clamp<int64_t>(G->getInteger("rdahead").value_or(0), -32768, 32767));
+      Sg.EvPrio = int(std::clamp<int64_t>(G->getInteger("ev_prio").value_or(0), 0, 255));
+      S.Suggest = Sg;
+    }
+    return S;
+  }
+
+private:
+  StringRef Path;
+};
+
+} // namespace
+
+Expected<Profile> Profile::load(StringRef Path) {
+  Reader R(Path);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return R.fail("cannot read it: " + Buf.getError().message());
+  Expected<json::Value> Root = json::parse((*Buf)->getBuffer());
+  if (!Root)
+    return R.fail("not valid JSON (" + toString(Root.takeError()) +
+                  "); was it truncated? record it again with `farhint profile`");
+  const json::Object *O = Root->getAsObject();
+  if (!O)
+    return R.fail("not a JSON object");
+  std::optional<StringRef> Format = O->getString("format");
+  if (Format != StringRef("farhint-profile"))
+    return R.fail("not a farhint profile (its 'format' is '" +
+                  Format.value_or("<missing>") + "', expected 'farhint-profile')");
+  std::optional<int64_t> Version = O->getInteger("version");
+  if (Version != ProfileVersion)
+    return R.fail("version " +
+                  (Version ? Twine(*Version) : Twine("<missing>")) +
+                  " is not supported: this farhint reads version " +
+                  Twine(ProfileVersion) + "; record it again with `farhint profile`");
+  Profile P;
+  P.Path = Path.str();
+  if (const json::Object *B = O->getObject("binary"))
+    P.BuildId = B->getString("build_id").value_or("").str();
+  const json::Array *Sites = O->getArray("sites");
+  if (!Sites)
+    return R.fail("has no 'sites' array");
+  for (size_t I = 0; I < Sites->size(); I++) {
+    Expected<Site> S = R.site((*Sites)[I], I);
+    if (!S)
+      return S.takeError();
+    P.TotalFaults += S->Faults;
+    P.Sites.push_back(std::move(*S));
+  }
+  std::sort(P.Sites.begin(), P.Sites.end(), [](const Site &A, const Site &B) {
+    return A.Faults != B.Faults ? A.Faults > B.Faults : A.Id < B.Id;
+  });
+  return P;
+}
+
+} // namespace farhint
