@@ -39,15 +39,13 @@ else
   record ctest 0 0 "$rc"
 fi
 
-if [[ -f "$build/test-suite/lit/lit.site.cfg.py" ]]; then
-  echo "== lit (FarHint pass)"
-  "$build/venv/bin/python" /usr/lib/llvm-19/build/utils/lit/lit.py -sv \
-    "$build/test-suite/lit" 2>&1 | tee "$logs/lit.log"
-  rc=${PIPESTATUS[0]}
-  passed=$(grep -oE 'Passed *: *[0-9]+' "$logs/lit.log" | grep -oE '[0-9]+$' || echo 0)
-  failed=$(grep -oE '(Failed|Unresolved|Timed Out|Unexpectedly Passed) *: *[0-9]+' "$logs/lit.log" | grep -oE '[0-9]+$' | awk '{s+=$1} END {print s+0}')
-  record lit "${passed:-0}" "${failed:-0}" "$rc"
-fi
+echo "== lit (FarHint pass)"
+"$build/venv/bin/python" /usr/lib/llvm-19/build/utils/lit/lit.py -sv \
+  "$build/test-suite/lit" 2>&1 | tee "$logs/lit.log"
+rc=${PIPESTATUS[0]}
+passed=$(grep -oE 'Passed *: *[0-9]+' "$logs/lit.log" | grep -oE '[0-9]+$' || echo 0)
+failed=$(grep -oE '(Failed|Unresolved|Timed Out|Unexpectedly Passed) *: *[0-9]+' "$logs/lit.log" | grep -oE '[0-9]+$' | awk '{s+=$1} END {print s+0}')
+record lit "${passed:-0}" "${failed:-0}" "$rc"
 
 echo "== pytest (profile-tools and end-to-end runtime tests)"
 FARHINT_BUILD_DIR="$build" PYTHONPATH="$here/profile-tools" \

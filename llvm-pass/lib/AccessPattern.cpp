@@ -6,6 +6,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Instructions.h"
 
 #include <cstdlib>
 
@@ -38,7 +39,7 @@ HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP,
                       std::string &Why) {
   HintParams H;
   H.SiteId = S ? S->Id : 0;
-  H.Mut = A.Write || (S && S->WriteFaults > 0);
+  H.Mut = A.Write || (S && S->WriteFaults > 0 && isa<LoadInst>(A.Inst));
   Why = A.Write ? "write" : (H.Mut ? "read at a line that writes" : "read");
   if (S && S->Suggest) {
     H.Seq = S->Suggest->Seq;

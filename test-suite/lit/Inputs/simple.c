@@ -1,0 +1,3 @@
+long get(const long *p, long i) {
+  return p[i];
+}
