@@ -1,0 +1,58 @@
+"""farhint cc: compile with the FarHint Clang plugin and a profile.
+
+Used directly (`farhint cc --profile app.fhprof -- -O2 -c app.c`) or through
+the farhint-cc / farhint-c++ wrappers, which read FARHINT_PROFILE and
+FARHINT_PLUGIN_ARGS so `CC=farhint-cc ./configure && make` builds an existing
+project unchanged. Without a profile the compiler runs plainly.
+"""
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from farhint import buildtree
+
+SOURCE_SUFFIXES = {".c", ".cc", ".cp", ".cpp", ".cxx", ".c++", ".C", ".i", ".ii", ".m", ".mm"}
+
+
+def add_arguments(p):
+    p.add_argument("--profile", default=os.environ.get("FARHINT_PROFILE"),
+                   help="the .fhprof to hint from (default: $FARHINT_PROFILE)")
+    p.add_argument("--cxx", action="store_true", help="compile as C++ (clang++-19)")
+    p.add_argument("--plugin-arg", action="append", default=[], metavar="KEY=VALUE",
+                   help="more plugin options: coverage=, max-sites=, min-faults=, "
+                        "report=, mode= (also from $FARHINT_PLUGIN_ARGS, space-separated)")
+    p.add_argument("--print", action="store_true", help="print the compiler command first")
+    p.add_argument("compiler_args", nargs=argparse.REMAINDER, help="-- CLANG ARGS...")
+
+
+def compiles_source(args) -> bool:
+    """Whether this invocation compiles (a link-only one must not get -fplugin)."""
+    return any(Path(a).suffix in SOURCE_SUFFIXES for a in args if not a.startswith("-"))
+
+
+def compiler_command(profile, cxx, plugin_args, args):
+    include = Path(__file__).resolve().parents[2] / "runtime" / "include"
+    cmd = ["clang++-19" if cxx else "clang-19", f"-I{include}"]
+    if profile and compiles_source(args):
+        if not Path(profile).is_file():
+            raise FileNotFoundError(f"profile {profile} does not exist (record one with "
+                                    "`farhint profile`)")
+        cmd += [f"-fplugin={buildtree.part('lib/farhint.so')}",
+                f"-fplugin-arg-farhint-profile={Path(profile).resolve()}"]
+        cmd += [f"-fplugin-arg-farhint-{kv}" for kv in plugin_args]
+    return cmd + list(args)
+
+
+def run(args):
+    rest = args.compiler_args[1:] if args.compiler_args[:1] == ["--"] else args.compiler_args
+    plugin_args = os.environ.get("FARHINT_PLUGIN_ARGS", "").split() + args.plugin_arg
+    try:
+        cmd = compiler_command(args.profile, args.cxx, plugin_args, rest)
+    except FileNotFoundError as err:
+        print(f"farhint cc: {err}", file=sys.stderr)
+        return 2
+    if args.print:
+        print(" ".join(cmd), file=sys.stderr)
+    os.execvp(cmd[0], cmd)
