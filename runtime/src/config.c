@@ -87,7 +87,7 @@ int fm_config_load(struct fm_config *c) {
   strcpy(c->backend, "local");
 
   uint64_t batch = c->evict_batch;
-  char policy[32] = "", stats[16] = "", free_frac[32] = "";
+  char policy[32] = "", stats[16] = "", free_frac[32] = "", mode[16] = "";
   if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
       env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
       env_u64("EVICT_BATCH", size_suffixes, &batch) ||
@@ -100,6 +100,13 @@ int fm_config_load(struct fm_config *c) {
   env_str("STATS", stats, sizeof stats);
   env_str("STATS_FILE", c->stats_file, sizeof c->stats_file);
   env_str("FREE_FRACTION", free_frac, sizeof free_frac);
+  env_str("MODE", mode, sizeof mode);
+  env_str("TRACE_FILE", c->trace_file, sizeof c->trace_file);
+  if (*mode && strcmp(mode, "run") && strcmp(mode, "trace")) {
+    fm_log("FARHINT_MODE=%s is not a mode (choose run or trace)", mode);
+    return -1;
+  }
+  c->trace = !strcmp(mode, "trace");
 
   if (*policy) {
     if (!strcmp(policy, "fifo") || !strcmp(policy, "default"))

@@ -31,6 +31,8 @@ struct fm_config {
   uint64_t link_bandwidth_bps; /* FARHINT_LINK_BANDWIDTH (bit/s), 0 = off */
   char backend[256];       /* FARHINT_BACKEND: local | unix:PATH */
   char server_path[512];   /* FARHINT_SERVER: farmem-server binary */
+  bool trace;              /* FARHINT_MODE: run (default) | trace */
+  char trace_file[512];    /* FARHINT_TRACE_FILE: where trace mode writes */
   bool stats;              /* FARHINT_STATS */
   char stats_file[512];    /* FARHINT_STATS_FILE: also write stats as JSON */
 };
@@ -108,6 +110,14 @@ int fm_prefetch_start(void);
 void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio);
 void fm_reclaim_kick(void);
 int fm_reclaim_start(void);
+
+/* ---- trace mode (trace.c): record every fault with its stack ---- */
+struct uffd_msg;
+int fm_trace_init(void);
+void fm_trace_finish(void);
+bool fm_trace_on(void);
+void fm_trace_unhinted(const struct uffd_msg *msg); /* records and serves */
+void fm_trace_hinted(uintptr_t addr, bool write);   /* call from the slow path only */
 
 /* ---- allocation (alloc.c) ---- */
 int fm_alloc_install(void);

@@ -11,6 +11,10 @@
 #include <unistd.h>
 
 static void serve_fault(const struct uffd_msg *msg) {
+  if (fm_trace_on()) {
+    fm_trace_unhinted(msg);
+    return;
+  }
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
   if (flags & UFFD_PAGEFAULT_FLAG_WP) {

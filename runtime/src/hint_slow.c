@@ -25,6 +25,8 @@ void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
     fetched |= fm_page_in(page, mut, prio, FM_PATH_HINTED) > 0;
     atomic_fetch_or_explicit(m, FARHINT_META_ACCESSED, memory_order_relaxed);
   }
+  if (fetched && fm_trace_on())
+    fm_trace_hinted(a, mut);
   if (!fetched)
     fm_count(FM_C_HINT_HIT, 1);
   else if (rdahead > 0)

@@ -57,11 +57,15 @@ __attribute__((constructor)) static void fm_init(void) {
   fm.active = true;
   if (fm_alloc_install() < 0)
     fm_die("cannot put the heap in far memory");
+  if (fm.cfg.trace && fm_trace_init() < 0)
+    fm_die("cannot start trace mode");
 }
 
 __attribute__((destructor)) static void fm_fini(void) {
-  if (fm.active)
-    fm_stats_report();
+  if (!fm.active)
+    return;
+  fm_trace_finish();
+  fm_stats_report();
 }
 
 /* A child would get a copy of the far region without the userfaultfd behind

@@ -35,7 +35,8 @@ int fm_uffd_open(char *why, size_t why_len) {
       return -1;
     }
   }
-  struct uffdio_api api = {.api = UFFD_API, .features = 0};
+  /* THREAD_ID: trace mode needs to know which thread faulted. */
+  struct uffdio_api api = {.api = UFFD_API, .features = UFFD_FEATURE_THREAD_ID};
   if (ioctl(fd, UFFDIO_API, &api) < 0) {
     snprintf(why, why_len, "UFFDIO_API failed: %s", strerror(errno));
     close(fd);

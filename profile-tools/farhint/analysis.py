@@ -1,0 +1,170 @@
+"""Access-pattern analysis of one site's faults, and the hint it suggests.
+
+Statistics (per site, from its faults in time order, per thread):
+  forward_runs / backward_runs  runs of faults on page p, p+1, p+2... (or p,
+                                p-1, ...), at least two pages long. Up to 8
+                                runs are followed at once, so a site that
+                                walks several arrays in step (memcpy's source
+                                and destination) still shows its runs
+  mean_run_pages                mean length of those runs in pages
+  seq_share                     share of faults that continue a run
+  stride_pages                  the most common page distance between
+                                consecutive faults (0 when there is none)
+  distinct_pages                pages faulted at least once
+  reuse                         share of faults on a page this site had
+                                faulted before (1 - distinct / faults)
+  alloc_bytes                   median size of the allocations the faults
+                                fall in (0 when unknown)
+
+Rules for the suggested hint:
+  mut      writes and write-protect faults are at least 25% of the site's
+           faults (a read-modify-write line faults as a read, then a write)
+  seq      at least 4 faults and at least half of them continue a run
+  rdahead  with seq: 16 pages (or the mean run length, if shorter, but at
+           least 2), in the direction of most runs; 0 without seq
+  ev_prio  1 (reclaim first) when pages are rarely faulted again (reuse
+           below 5%): scanned once, not worth keeping; else 0
+  size     0: the access's own width (the pass knows it)
+"""
+
+import bisect
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+PAGE = 4096
+READ_AHEAD = 16
+
+
+@dataclass
+class Pattern:
+    forward_runs: int = 0
+    backward_runs: int = 0
+    mean_run_pages: float = 0.0
+    stride_pages: int = 0
+    distinct_pages: int = 0
+    reuse: float = 0.0
+    alloc_bytes: int = 0
+    seq_share: float = 0.0  # share of faults that continue a run
+
+
+@dataclass
+class Suggestion:
+    mut: bool = False
+    size: int = 0
+    seq: bool = False
+    rdahead: int = 0
+    ev_prio: int = 0
+
+
+@dataclass
+class SiteFaults:
+    """A site's faults: (thread, page, kind) in time order, and allocation sizes."""
+    pages_by_thread: dict = field(default_factory=dict)
+    kinds: Counter = field(default_factory=Counter)
+    hinted: int = 0
+    alloc_sizes: list = field(default_factory=list)
+
+    def add(self, tid, page, kind, hinted, alloc_size):
+        self.pages_by_thread.setdefault(tid, []).append(page)
+        self.kinds[kind] += 1
+        self.hinted += hinted
+        if alloc_size:
+            self.alloc_sizes.append(alloc_size)
+
+    @property
+    def total(self):
+        return sum(self.kinds.values())
+
+
+STREAMS = 8
+
+
+def _runs(pages):
+    """Runs followed through interleaved streams: (length, direction) of each
+    run of two or more pages, and how many faults continued a run."""
+    live = []  # [last page, length, direction], most recent last
+    done, continued = [], 0
+    for p in pages:
+        for i, (last, length, direction) in enumerate(live):
+            d = p - last
+            if d in (1, -1) and direction in (0, d):
+                live.pop(i)
+                live.append([p, length + 1, d])
+                continued += 1
+                break
+        else:
+            live.append([p, 1, 0])
+            if len(live) > STREAMS:
+                done.append(live.pop(0))
+    runs = [(length, d) for _, length, d in done + live if length > 1]
+    return runs, continued
+
+
+def analyze(sf: SiteFaults) -> Pattern:
+    p = Pattern()
+    deltas, runs, all_pages, continued = [], [], set(), 0
+    for pages in sf.pages_by_thread.values():
+        deltas += [b - a for a, b in zip(pages, pages[1:])]
+        thread_runs, thread_continued = _runs(pages)
+        runs += thread_runs
+        continued += thread_continued
+        all_pages.update(pages)
+    total = sf.total
+    p.distinct_pages = len(all_pages)
+    p.reuse = round(1 - p.distinct_pages / total, 4) if total else 0.0
+    p.forward_runs = sum(1 for _, d in runs if d == 1)
+    p.backward_runs = sum(1 for _, d in runs if d == -1)
+    p.mean_run_pages = round(statistics.fmean(n for n, _ in runs), 2) if runs else 0.0
+    nonzero = [d for d in deltas if d != 0]
+    p.stride_pages = Counter(nonzero).most_common(1)[0][0] if nonzero else 0
+    p.seq_share = round(continued / total, 4) if total else 0.0
+    p.alloc_bytes = int(statistics.median(sf.alloc_sizes)) if sf.alloc_sizes else 0
+    return p
+
+
+def suggest(sf: SiteFaults, p: Pattern) -> Suggestion:
+    s = Suggestion()
+    total = sf.total
+    writes = sf.kinds["write"] + sf.kinds["write_protect"]
+    s.mut = total > 0 and writes >= 0.25 * total
+    s.seq = total >= 4 and p.seq_share >= 0.5
+    if s.seq:
+        pages = READ_AHEAD
+        if p.mean_run_pages:
+            pages = max(2, min(READ_AHEAD, round(p.mean_run_pages)))
+        s.rdahead = -pages if p.backward_runs > p.forward_runs else pages
+    s.ev_prio = 1 if total >= 4 and p.reuse < 0.05 else 0
+    return s
+
+
+class AllocationIndex:
+    """Which recorded allocation an address falls in, at a given time."""
+
+    def __init__(self, allocs, frees):
+        self.events = sorted([(t, 0, a, s) for t, a, s in allocs] +
+                             [(t, 1, a, 0) for t, a in frees])
+        self.live = {}  # start -> size
+        self.starts = []
+        self.pos = 0
+
+    def advance(self, time_ns):
+        while self.pos < len(self.events) and self.events[self.pos][0] <= time_ns:
+            _, is_free, addr, size = self.events[self.pos]
+            self.pos += 1
+            if is_free:
+                if self.live.pop(addr, None) is not None:
+                    self.starts.remove(addr)
+            elif addr not in self.live:
+                bisect.insort(self.starts, addr)
+                self.live[addr] = size
+            else:
+                self.live[addr] = size
+
+    def size_at(self, addr) -> int:
+        i = bisect.bisect_right(self.starts, addr) - 1
+        if i >= 0:
+            start = self.starts[i]
+            if addr < start + self.live[start]:
+                return self.live[start]
+        return 0

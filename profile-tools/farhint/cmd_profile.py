@@ -1,0 +1,108 @@
+"""farhint profile: run a program under a small local-memory budget and
+record every fault (code location, stack, address, kind) into a profile.
+
+  farhint profile --local 10% -o app.fhprof -- ./app args
+
+A percentage budget is of the program's peak far memory, measured first
+with one run where everything is local (or given with --peak)."""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from farhint import buildtree, profile_builder, report
+from farhint.profile import write_profile
+from farhint.symbolize import has_debug_info
+from farhint.trace import TraceError, read_trace
+from farhint.units import parse_budget, parse_size
+
+
+def add_arguments(p):
+    p.add_argument("--local", default="10%", metavar="SIZE|PCT%",
+                   help="local memory during profiling: a size, or a percentage of the "
+                        "program's peak (default 10%%)")
+    p.add_argument("--peak", metavar="SIZE", help="the program's peak far memory (skips measuring it)")
+    p.add_argument("-o", "--output", metavar="FILE", help="profile to write (default PROGRAM.fhprof)")
+    p.add_argument("--recorder", choices=["farmem"], default="farmem",
+                   help="farmem: the far-memory runtime in trace mode (default)")
+    p.add_argument("--far-size", default="64G", metavar="SIZE", help="far-memory capacity (default 64G)")
+    p.add_argument("--keep-trace", metavar="FILE", help="also keep the raw trace here")
+    p.add_argument("--top", type=int, default=10, help="sites to show in the summary (default 10)")
+    p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
+
+
+def _runtime_env(local, far_size, extra):
+    env = dict(os.environ)
+    lib = buildtree.part("lib/libfarmem.so")
+    env["LD_PRELOAD"] = f"{lib}:{env['LD_PRELOAD']}" if env.get("LD_PRELOAD") else str(lib)
+    env.update({"FARHINT_LOCAL": str(local), "FARHINT_FAR_SIZE": str(far_size),
+                "FARHINT_LINK_LATENCY": "0", "FARHINT_LINK_BANDWIDTH": "0",
+                "FARHINT_SERVER": str(buildtree.part("bin/farmem-server"))})
+    env.update(extra)
+    return env
+
+
+def measure_peak(cmd, far_size, tmp) -> int:
+    """Far memory the program touches when nothing is evicted."""
+    stats = Path(tmp) / "peak.json"
+    print("farhint profile: measuring the program's peak far memory (a run with all of it local)...",
+          file=sys.stderr, flush=True)
+    rc = subprocess.call(cmd, env=_runtime_env(far_size, far_size, {"FARHINT_STATS_FILE": str(stats)}),
+                         stdout=subprocess.DEVNULL)
+    if rc != 0 or not stats.exists():
+        raise RuntimeError(f"the measuring run failed (exit {rc}); give --peak SIZE instead")
+    return json.loads(stats.read_text())["peak_resident_pages"] * 4096
+
+
+def run(args):
+    cmd = args.program[1:] if args.program[:1] == ["--"] else args.program
+    if not cmd:
+        print("farhint profile: no program given (usage: farhint profile [options] -- PROGRAM ARGS)",
+              file=sys.stderr)
+        return 2
+    binary = shutil.which(cmd[0])
+    if not binary:
+        print(f"farhint profile: {cmd[0]}: no such program", file=sys.stderr)
+        return 2
+    if not has_debug_info(binary):
+        print(f"farhint profile: {cmd[0]} has no debug info: faults can be attributed to "
+              "functions only, not to source lines, and the plugin cannot use them; build "
+              "with -g (any -O level) and profile again", file=sys.stderr)
+    output = Path(args.output or f"{Path(cmd[0]).name}.fhprof")
+    try:
+        far_size = parse_size(args.far_size)
+        peak = parse_size(args.peak) if args.peak else None
+        with tempfile.TemporaryDirectory(prefix="farhint-profile-") as tmp:
+            if peak is None and args.local.strip().endswith("%"):
+                peak = measure_peak(cmd, far_size, tmp)
+            local = max(parse_budget(args.local, peak), 1 << 20)
+            trace_path = Path(tmp) / "trace.bin"
+            print(f"farhint profile: running {' '.join(cmd)} with {local >> 10} KiB of "
+                  f"{(peak or 0) >> 10} KiB local, recording every fault...", file=sys.stderr,
+                  flush=True)
+            t0 = time.monotonic()
+            rc = subprocess.call(cmd, env=_runtime_env(local, far_size, {
+                "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path)}))
+            duration = time.monotonic() - t0
+            if rc != 0:
+                print(f"farhint profile: the program exited with {rc}; the profile covers "
+                      "the run up to there", file=sys.stderr)
+            trace = read_trace(trace_path)
+            if args.keep_trace:
+                shutil.copy(trace_path, args.keep_trace)
+            print(f"farhint profile: symbolizing {len(trace.faults)} faults...", file=sys.stderr,
+                  flush=True)
+            prof = profile_builder.build(trace, binary, cmd, local, peak or 0, duration)
+    except (ValueError, RuntimeError, TraceError) as err:
+        print(f"farhint profile: {err}", file=sys.stderr)
+        return 2
+    write_profile(output, prof)
+    report.print_table(prof, top=args.top, out=sys.stderr)
+    print(f"farhint profile: wrote {output}", file=sys.stderr)
+    return 0

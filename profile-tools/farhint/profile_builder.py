@@ -1,0 +1,116 @@
+"""From a trace to a profile: symbolize every fault's stack, attribute the
+fault to the innermost frame with source in the application (library frames
+such as memcpy or std::vector's operator[] are attributed to the application
+call that reached them), and analyze each site's pattern."""
+
+import os
+from collections import Counter, OrderedDict
+from pathlib import Path
+
+from farhint import analysis, trace as tracefile
+from farhint.profile import FORMAT, VERSION
+from farhint.symbolize import Symbolizer, build_id, is_application
+
+PAGE_SHIFT = 12
+
+
+def _source_line(path, line):
+    try:
+        with open(path, errors="replace") as f:
+            for i, text in enumerate(f, 1):
+                if i == line:
+                    return text.rstrip("\n")
+    except OSError:
+        pass
+    return None
+
+
+def _app_modules(maps, binary):
+    """The program and its own libraries: not system ones, not the runtime."""
+    binary = os.path.realpath(binary)
+    mods = {binary}
+    for m in maps:
+        if not m.path.startswith(("/usr/", "/lib")) and not m.path.endswith("libfarmem.so"):
+            mods.add(m.path)
+    return mods
+
+
+def _lookup_ip(fault, i, ip):
+    """The address to symbolize for frame i: only the first frame of a fault
+    taken in the faulting context is exact; every other frame, and the first
+    one of a hinted fault or one inside a system call, is a return address,
+    so its call instruction is the byte before it."""
+    exact = i == 0 and not fault.flags & (tracefile.KERNEL | tracefile.HINTED)
+    return ip if exact else ip - 1
+
+
+def _expand(fault, symbols):
+    """The fault's stack as physical frames, each a list of source frames
+    (inlined ones first)."""
+    return [symbols[_lookup_ip(fault, i, ip)] for i, ip in enumerate(fault.frames)]
+
+
+def _site_of(stack, app):
+    for inline_frames in stack:
+        for j, fr in enumerate(inline_frames):
+            if is_application(fr, app):
+                return fr, tuple(inline_frames[j + 1:])
+    return None, ()
+
+
+def _loc(fr):
+    return {"file": fr.file, "line": fr.line, "column": fr.column, "function": fr.function}
+
+
+def build(trace, binary, command, local_bytes, peak_bytes, duration_s):
+    sym = Symbolizer(trace.maps)
+    app = _app_modules(sym.maps, binary)
+    ips = {_lookup_ip(f, i, ip) for f in trace.faults for i, ip in enumerate(f.frames)}
+    symbols = sym.symbolize(ips)
+
+    allocs = analysis.AllocationIndex(trace.allocs, trace.frees)
+    sites = OrderedDict()       # key -> [SiteFaults, site frame, chain, sample stack]
+    unattributed = Counter()    # innermost function -> faults
+    stacks = Counter()          # outer-to-inner function names -> faults
+    for f in sorted(trace.faults, key=lambda f: f.time_ns):
+        allocs.advance(f.time_ns)
+        stack = _expand(f, symbols)
+        names = [fr.function for frames in reversed(stack) for fr in reversed(frames)]
+        stacks[tuple(names) or ("??",)] += 1
+        site, chain = _site_of(stack, app)
+        if site is None:
+            inner = stack[0][0] if stack else None
+            unattributed[f"{inner.function} ({os.path.basename(inner.module)})" if inner else "??"] += 1
+            continue
+        key = (site, chain)
+        if key not in sites:
+            sites[key] = [analysis.SiteFaults(), site, chain, stack]
+        sites[key][0].add(f.tid, f.addr >> PAGE_SHIFT, f.kind, f.hinted, allocs.size_at(f.addr))
+
+    ranked = sorted(sites.values(), key=lambda s: -s[0].total)
+    out_sites = []
+    for rank, (sf, site, chain, sample) in enumerate(ranked, 1):
+        pattern = analysis.analyze(sf)
+        sug = analysis.suggest(sf, pattern)
+        out_sites.append({
+            "id": rank,
+            **_loc(site),
+            "inlined_at": [_loc(c) for c in chain],
+            "source_line": _source_line(site.file, site.line),
+            "frames": [f"{fr.function} {fr.location()}" for frames in sample for fr in frames],
+            "faults": {"read": sf.kinds["read"], "write": sf.kinds["write"],
+                       "write_protect": sf.kinds["write_protect"], "hinted": sf.hinted},
+            "pattern": vars(pattern),
+            "suggest": vars(sug),
+        })
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "binary": {"path": os.path.realpath(binary), "build_id": build_id(binary)},
+        "run": {"command": command, "recorder": "farmem-trace", "local_bytes": local_bytes,
+                "peak_bytes": peak_bytes, "total_faults": len(trace.faults),
+                "duration_s": round(duration_s, 3)},
+        "sites": out_sites,
+        "unattributed": [{"function": k, "faults": v} for k, v in unattributed.most_common()],
+        "stacks": [{"frames": list(k), "faults": v} for k, v in stacks.most_common(2000)],
+    }

@@ -1,0 +1,105 @@
+"""The hint report of a profile: ranked sites with their share of faults and
+suggested hint, how many sites cover 90/95/99%, and the comparison of two
+profiles (Eden's iterative use: which faults remain after hinting)."""
+
+import os
+from farhint.profile import site_faults
+
+COVERAGE_LEVELS = (0.90, 0.95, 0.99)
+
+
+def sites_to_cover(sites, total, share):
+    """How many of the top sites cover share of all faults (None if never)."""
+    covered = 0
+    for n, s in enumerate(sorted(sites, key=site_faults, reverse=True), 1):
+        covered += site_faults(s)
+        if total and covered >= share * total:
+            return n
+    return None
+
+
+def coverage_summary(profile) -> dict:
+    total = profile["run"].get("total_faults") or sum(site_faults(s) for s in profile["sites"])
+    return {f"{int(level * 100)}%": sites_to_cover(profile["sites"], total, level)
+            for level in COVERAGE_LEVELS}
+
+
+def hint_text(s) -> str:
+    g = s.get("suggest")
+    if not g:
+        return "-"
+    parts = (["mut"] if g.get("mut") else []) + (["seq"] if g.get("seq") else [])
+    if g.get("rdahead"):
+        parts.append(f"rdahead={g['rdahead']}")
+    if g.get("ev_prio"):
+        parts.append(f"ev_prio={g['ev_prio']}")
+    return " ".join(parts) or "basic"
+
+
+def kind_text(s) -> str:
+    f = s["faults"]
+    return "".join(k for k, n in (("R", f.get("read", 0)), ("W", f.get("write", 0)),
+                                  ("P", f.get("write_protect", 0))) if n)
+
+
+def short_path(path) -> str:
+    try:
+        rel = os.path.relpath(path)
+        return rel if not rel.startswith("..") else path
+    except ValueError:
+        return path
+
+
+def rows(profile, top=None):
+    total = profile["run"].get("total_faults") or 1
+    cum = 0
+    out = []
+    for s in sorted(profile["sites"], key=site_faults, reverse=True)[:top]:
+        n = site_faults(s)
+        cum += n
+        out.append({
+            "rank": len(out) + 1, "id": s["id"],
+            "site": f"{short_path(s['file'])}:{s['line']}:{s.get('column', 0)}",
+            "function": s.get("function", ""), "faults": n,
+            "percent": round(100 * n / total, 2), "cumulative": round(100 * cum / total, 2),
+            "kind": kind_text(s), "hinted": s["faults"].get("hinted", 0),
+            "hint": hint_text(s), "source": (s.get("source_line") or "").strip(),
+        })
+    return out
+
+
+def print_table(profile, top=20, out=None):
+    import sys
+    out = out or sys.stdout
+    run = profile["run"]
+    total = run.get("total_faults", 0)
+    print(f"{total} faults at {run.get('local_bytes', 0) >> 20} MiB local "
+          f"({len(profile['sites'])} sites) in {' '.join(run.get('command', []))}", file=out)
+    header = f"{'rank':>4} {'site':<32} {'function':<18} {'faults':>8} {'%':>6} {'cum%':>6} {'kind':<4} {'suggested hint':<26} source"
+    print(header, file=out)
+    for r in rows(profile, top):
+        print(f"{r['rank']:>4} {r['site'][-32:]:<32} {r['function'][:18]:<18} {r['faults']:>8} "
+              f"{r['percent']:>6.1f} {r['cumulative']:>6.1f} {r['kind']:<4} {r['hint']:<26} "
+              f"{r['source'][:60]}", file=out)
+    cov = coverage_summary(profile)
+    print("sites covering " + ", ".join(f"{k} of faults: {v if v else '-'}" for k, v in cov.items()),
+          file=out)
+    unattributed = sum(u["faults"] for u in profile.get("unattributed", []))
+    if unattributed:
+        print(f"{unattributed} faults had no frame with source in the application "
+              f"(top: {profile['unattributed'][0]['function']})", file=out)
+
+
+def diff(before, after):
+    """Per site (by location): faults before and after, largest remaining first."""
+    def by_loc(p):
+        return {f"{s['file']}:{s['line']}:{s.get('column', 0)}": s for s in p["sites"]}
+    a, b = by_loc(before), by_loc(after)
+    out = []
+    for loc in set(a) | set(b):
+        fa = site_faults(a[loc]) if loc in a else 0
+        fb = site_faults(b[loc]) if loc in b else 0
+        hinted = b[loc]["faults"].get("hinted", 0) if loc in b else 0
+        out.append({"site": short_path(loc), "before": fa, "after": fb, "hinted_after": hinted,
+                    "unhinted_after": fb - hinted})
+    return sorted(out, key=lambda r: (-r["unhinted_after"], -r["before"]))

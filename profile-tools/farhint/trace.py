@@ -1,0 +1,70 @@
+"""Reading the binary trace libfarmem writes in trace mode
+(runtime/include/farhint/trace.h is the one description of the layout)."""
+
+import struct
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MAGIC = b"FHTRACE1"
+_HEADER = struct.Struct("<IIQQQHHI")
+
+FAULT, ALLOC, FREE, MAPS = 1, 2, 3, 4
+WRITE, WP, HINTED, KERNEL, NOSTACK = 1, 2, 4, 8, 16
+
+
+class TraceError(Exception):
+    pass
+
+
+@dataclass
+class Fault:
+    tid: int
+    time_ns: int
+    addr: int
+    flags: int
+    frames: tuple  # instruction pointers, innermost first
+
+    @property
+    def kind(self) -> str:
+        return "write_protect" if self.flags & WP else "write" if self.flags & WRITE else "read"
+
+    @property
+    def hinted(self) -> bool:
+        return bool(self.flags & HINTED)
+
+
+@dataclass
+class Trace:
+    faults: list = field(default_factory=list)
+    allocs: list = field(default_factory=list)  # (time_ns, addr, size)
+    frees: list = field(default_factory=list)   # (time_ns, addr)
+    maps: str = ""
+
+
+def read_trace(path: Path) -> Trace:
+    data = Path(path).read_bytes()
+    if data[:8] != MAGIC:
+        raise TraceError(f"{path} is not a farhint trace (bad magic)")
+    t = Trace()
+    off = 8
+    while off + _HEADER.size <= len(data):
+        kind, tid, time_ns, addr, size, flags, nframes, _ = _HEADER.unpack_from(data, off)
+        off += _HEADER.size
+        if kind == MAPS:
+            t.maps = data[off:off + size].decode(errors="replace")
+            off += size
+            continue
+        frames = struct.unpack_from(f"<{nframes}Q", data, off)
+        off += 8 * nframes
+        if kind == FAULT:
+            t.faults.append(Fault(tid, time_ns, addr, flags, frames))
+        elif kind == ALLOC:
+            t.allocs.append((time_ns, addr, size))
+        elif kind == FREE:
+            t.frees.append((time_ns, addr))
+        else:
+            raise TraceError(f"{path}: unknown record kind {kind} at byte {off}")
+    if not t.maps:
+        raise TraceError(f"{path} has no memory map: the traced program did not exit "
+                         "normally (killed, or it called _exit before the runtime finished)")
+    return t

@@ -1,0 +1,95 @@
+"""The access-pattern statistics and suggestion rules (farhint/analysis.py)
+on synthetic fault sequences."""
+
+import random
+
+from farhint.analysis import AllocationIndex, SiteFaults, analyze, suggest
+
+
+def site(pages, kind="read", tid=1, alloc=0):
+    sf = SiteFaults()
+    for p in pages:
+        sf.add(tid, p, kind, False, alloc)
+    return sf
+
+
+def test_forward_scan_is_seq_with_positive_readahead():
+    sf = site(range(100, 400))
+    p = analyze(sf)
+    s = suggest(sf, p)
+    assert p.forward_runs == 1 and p.mean_run_pages == 300 and p.stride_pages == 1
+    assert s.seq and s.rdahead == 16 and not s.mut and s.ev_prio == 1
+
+
+def test_backward_scan_reads_ahead_backwards():
+    sf = site(range(400, 100, -1))
+    s = suggest(sf, analyze(sf))
+    assert s.seq and s.rdahead == -16
+
+
+def test_short_runs_shorten_readahead():
+    pages = []
+    for start in range(0, 4000, 100):  # runs of 4 pages, far apart
+        pages += range(start, start + 4)
+    sf = site(pages)
+    p = analyze(sf)
+    s = suggest(sf, p)
+    assert s.seq and s.rdahead == 4 and p.mean_run_pages == 4
+
+
+def test_random_probes_are_not_seq():
+    rng = random.Random(7)
+    sf = site([rng.randrange(1 << 20) for _ in range(2000)])
+    p = analyze(sf)
+    s = suggest(sf, p)
+    assert not s.seq and s.rdahead == 0 and p.seq_share < 0.05
+
+
+def test_interleaved_streams_are_followed():
+    # memcpy: source page, destination page, next source page, ...
+    pages = [x for k in range(500) for x in (1000 + k, 50000 + k)]
+    sf = site(pages, kind="write")
+    p = analyze(sf)
+    assert p.forward_runs == 2 and p.seq_share > 0.99
+    assert suggest(sf, p).seq
+
+
+def test_writes_make_mut_and_reads_do_not():
+    w = site(range(10), kind="write")
+    assert suggest(w, analyze(w)).mut
+    rmw = SiteFaults()  # a read-modify-write line: read, then write-protect fault
+    for p in range(10):
+        rmw.add(1, p, "read", False, 0)
+        rmw.add(1, p, "write_protect", False, 0)
+    assert suggest(rmw, analyze(rmw)).mut
+    r = site(range(10))
+    assert not suggest(r, analyze(r)).mut
+
+
+def test_reused_pages_keep_normal_eviction_priority():
+    sf = site(list(range(50)) * 4)  # every page faulted four times
+    p = analyze(sf)
+    assert p.reuse == 0.75 and suggest(sf, p).ev_prio == 0
+
+
+def test_threads_are_analyzed_separately():
+    sf = SiteFaults()
+    for k in range(200):  # two threads scanning different halves, interleaved
+        sf.add(1, k, "read", False, 0)
+        sf.add(2, 100000 + k, "read", False, 0)
+    assert suggest(sf, analyze(sf)).seq
+
+
+def test_allocation_index_follows_allocs_and_frees():
+    idx = AllocationIndex(allocs=[(10, 0x1000, 0x4000), (30, 0x9000, 0x1000)], frees=[(20, 0x1000)])
+    idx.advance(15)
+    assert idx.size_at(0x2fff) == 0x4000 and idx.size_at(0x5000) == 0
+    idx.advance(35)
+    assert idx.size_at(0x2000) == 0 and idx.size_at(0x9800) == 0x1000
+
+
+def test_median_allocation_size_is_reported():
+    sf = SiteFaults()
+    for size in (100, 300, 300):
+        sf.add(1, 1, "read", False, size)
+    assert analyze(sf).alloc_bytes == 300

@@ -1,0 +1,68 @@
+"""Reading a .fhprof: malformed, truncated, wrong-version and incomplete
+profiles give errors naming the file and the problem, in the library and
+in `farhint report`."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from farhint.profile import ProfileError, load_profile, write_profile
+
+GOOD = {"format": "farhint-profile", "version": 1,
+        "run": {"total_faults": 10, "command": ["./a"], "local_bytes": 1 << 20},
+        "sites": [{"id": 1, "file": "a.c", "line": 3, "column": 5, "function": "f",
+                   "faults": {"read": 10, "write": 0, "write_protect": 0}}]}
+
+
+def write(tmp_path, text):
+    p = tmp_path / "p.fhprof"
+    p.write_text(text)
+    return p
+
+
+def test_round_trip(tmp_path):
+    p = tmp_path / "p.fhprof"
+    write_profile(p, GOOD)
+    assert load_profile(p) == GOOD
+
+
+@pytest.mark.parametrize("text,message", [
+    ('{"format": "farhint-profile", "version": 1, "sites": [', "not valid JSON"),
+    ("", "not valid JSON"),
+    ('[1, 2]', "not a JSON object"),
+    ('{"format": "perf", "version": 1, "sites": []}', "not a farhint profile"),
+    ('{"format": "farhint-profile", "version": 9, "sites": []}', "version 9 is not supported"),
+    ('{"format": "farhint-profile", "version": 1}', "has no 'sites' array"),
+    ('{"format": "farhint-profile", "version": 1, "sites": [{"id": 1, "file": "a.c", "faults": {}}]}',
+     "site #1 has no positive 'line'"),
+    ('{"format": "farhint-profile", "version": 1, "sites": [{"id": 0, "file": "a.c", "line": 1, "faults": {}}]}',
+     "site #1 has no positive integer 'id'"),
+])
+def test_bad_profiles_are_named(tmp_path, text, message):
+    p = write(tmp_path, text)
+    with pytest.raises(ProfileError, match=message) as err:
+        load_profile(p)
+    assert str(p) in str(err.value)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ProfileError, match="cannot read it"):
+        load_profile(tmp_path / "absent.fhprof")
+
+
+def test_report_command_exits_2_with_the_message(tmp_path):
+    p = write(tmp_path, json.dumps({**GOOD, "version": 2}))
+    out = subprocess.run([sys.executable, "-m", "farhint", "report", str(p)],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "version 2 is not supported" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_report_of_a_good_profile(tmp_path):
+    p = write(tmp_path, json.dumps(GOOD))
+    out = subprocess.run([sys.executable, "-m", "farhint", "report", str(p)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "a.c:3:5" in out.stdout and "90% of faults: 1" in out.stdout

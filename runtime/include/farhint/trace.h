@@ -1,0 +1,43 @@
+/*
+ * farhint/trace.h -- the binary trace libfarmem writes in trace mode
+ * (FARHINT_MODE=trace, FARHINT_TRACE_FILE=PATH), read by `farhint profile`.
+ *
+ * The file starts with the 8 bytes "FHTRACE1", then records, each a
+ * struct farhint_trace_rec followed by nframes uint64_t instruction
+ * pointers (innermost first; frames after the first are return addresses).
+ * The last record is FARHINT_TRACE_MAPS: /proc/self/maps at exit, as text of
+ * size bytes, so addresses can be symbolized. Little-endian, x86-64.
+ */
+#ifndef FARHINT_TRACE_H
+#define FARHINT_TRACE_H
+
+#include <stdint.h>
+
+#define FARHINT_TRACE_MAGIC "FHTRACE1"
+
+enum farhint_trace_kind {
+  FARHINT_TRACE_FAULT = 1, /* addr faulted; frames are its stack */
+  FARHINT_TRACE_ALLOC = 2, /* an allocation [addr, addr + size) of >= 64 KiB */
+  FARHINT_TRACE_FREE = 3,  /* the allocation at addr was freed */
+  FARHINT_TRACE_MAPS = 4,  /* size bytes of /proc/self/maps text follow */
+};
+
+/* Flags of a fault record. */
+#define FARHINT_TRACE_WRITE (1u << 0)   /* a write fault on an absent page */
+#define FARHINT_TRACE_WP (1u << 1)      /* a write to a write-protected page */
+#define FARHINT_TRACE_HINTED (1u << 2)  /* caught by a hint, not a trap */
+#define FARHINT_TRACE_KERNEL (1u << 3)  /* in a system call: frames[0] is its user pc */
+#define FARHINT_TRACE_NOSTACK (1u << 4) /* signal blocked: frames[0] is the pc only */
+
+struct farhint_trace_rec {
+  uint32_t kind;
+  uint32_t tid;
+  uint64_t time_ns; /* CLOCK_MONOTONIC */
+  uint64_t addr;
+  uint64_t size;    /* ALLOC: bytes; MAPS: text bytes; else 0 */
+  uint16_t flags;
+  uint16_t nframes;
+  uint32_t reserved;
+};
+
+#endif /* FARHINT_TRACE_H */

@@ -1,0 +1,83 @@
+/* Deliberate faulting loops at known lines, for the profiler's tests: each
+ * line marked SITE:<name> is where its pattern's faults must land.
+ * USAGE: prof_patterns scan|list|memcpy|hash MiB   prints a checksum */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct node {
+  struct node *next;
+  long value;
+  char pad[4096 - 2 * sizeof(long)]; /* one node per page */
+};
+
+static long scan(long n) {
+  long *a = malloc(n * sizeof *a), s = 0;
+  for (long i = 0; i < n; i++)
+    a[i] = i; /* SITE:array_write */
+  for (long i = 0; i < n; i++)
+    s += a[i]; /* SITE:array_read */
+  free(a);
+  return s;
+}
+
+static long list(long n) {
+  struct node *nodes = malloc(n * sizeof *nodes), *head = NULL;
+  long *order = malloc(n * sizeof *order), s = 0;
+  for (long i = 0; i < n; i++)
+    order[i] = i;
+  for (long i = n - 1; i > 0; i--) { /* shuffle: the walk jumps around */
+    long j = (i * 7919 + 13) % (i + 1), t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  for (long i = 0; i < n; i++) {
+    struct node *x = &nodes[order[i]];
+    x->value = i; /* SITE:list_build */
+    x->next = head;
+    head = x;
+  }
+  for (struct node *p = head; p; p = p->next)
+    s += p->value; /* SITE:list_walk */
+  free(order);
+  free(nodes);
+  return s;
+}
+
+static long copy(long bytes, int fill) {
+  char *a = malloc(bytes), *b = malloc(bytes);
+  memset(a, fill, bytes); /* SITE:memset */
+  a[bytes / 3] = 1;
+  memcpy(b, a, bytes); /* SITE:memcpy */
+  long s = b[bytes / 2] + b[bytes / 3];
+  free(a);
+  free(b);
+  return s;
+}
+
+static long hash(long n) {
+  long *table = malloc(n * sizeof *table), s = 0;
+  memset(table, 0, n * sizeof *table); /* SITE:hash_clear */
+  unsigned long x = 88172645463325252UL;
+  for (long k = 0; k < n / 64; k++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    s += table[x % n]; /* SITE:hash_probe */
+  }
+  free(table);
+  return s;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s scan|list|memcpy|hash MiB\n", argv[0]);
+    return 2;
+  }
+  long bytes = atol(argv[2]) << 20;
+  long r = !strcmp(argv[1], "scan")     ? scan(bytes / sizeof(long))
+           : !strcmp(argv[1], "list")   ? list(bytes / sizeof(struct node))
+           : !strcmp(argv[1], "memcpy") ? copy(bytes, argc)
+           : !strcmp(argv[1], "hash")   ? hash(bytes / sizeof(long))
+                                        : -1;
+  printf("%ld\n", r);
+  return r == -1;
+}

@@ -1,0 +1,164 @@
+"""farhint profile and report, end to end: programs with deliberate faulting
+loops at marked lines (SITE:<name>) are profiled at 10% local; the faults
+must land on those lines and the suggestions must fit each pattern."""
+
+import json
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from conftest import BUILD, FARHINT
+
+HERE = Path(__file__).parent
+
+
+def markers(source):
+    """SITE:<name> -> line number, from a test program's source."""
+    out = {}
+    for n, line in enumerate((HERE / source).read_text().splitlines(), 1):
+        m = re.search(r"SITE:(\w+)", line)
+        if m:
+            out[m.group(1)] = n
+    return out
+
+
+def profile(tmp_path, program, *args, local="10%"):
+    out = tmp_path / f"{program}-{'-'.join(args)}.fhprof"
+    proc = subprocess.run([str(FARHINT), "profile", "--local", local, "-o", str(out), "--",
+                           str(BUILD / "bin" / program), *args],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(out.read_text()), proc
+
+
+def faults_by_line(prof, source):
+    by_line = Counter()
+    for s in prof["sites"]:
+        if s["file"].endswith(source):
+            f = s["faults"]
+            by_line[s["line"]] += f["read"] + f["write"] + f["write_protect"]
+    return by_line
+
+
+def site_at(prof, source, line):
+    found = [s for s in prof["sites"] if s["file"].endswith(source) and s["line"] == line]
+    assert found, f"no site at {source}:{line}"
+    return max(found, key=lambda s: sum(s["faults"][k] for k in ("read", "write", "write_protect")))
+
+
+@pytest.mark.parametrize("pattern,lines", [
+    ("scan", ["array_write", "array_read"]),
+    ("list", ["list_build", "list_walk"]),
+    ("memcpy", ["memset", "memcpy"]),
+    ("hash", ["hash_clear", "hash_probe"]),
+])
+def test_faults_land_on_the_marked_lines(tmp_path, pattern, lines):
+    prof, _ = profile(tmp_path, "prof_patterns", pattern, "16")
+    m = markers("prof_patterns.c")
+    by_line = faults_by_line(prof, "prof_patterns.c")
+    on_marked = sum(by_line[m[name]] for name in lines)
+    total = prof["run"]["total_faults"]
+    assert total > 2000
+    assert on_marked >= 0.99 * total, f"{on_marked} of {total} faults on {lines}: {by_line}"
+
+
+def test_scans_suggest_seq_with_readahead_and_writes_mut(tmp_path):
+    prof, _ = profile(tmp_path, "prof_patterns", "scan", "16")
+    m = markers("prof_patterns.c")
+    write = site_at(prof, "prof_patterns.c", m["array_write"])["suggest"]
+    read = site_at(prof, "prof_patterns.c", m["array_read"])["suggest"]
+    assert write["seq"] and write["rdahead"] > 0 and write["mut"]
+    assert read["seq"] and read["rdahead"] > 0 and not read["mut"]
+
+
+def test_random_probes_get_no_seq(tmp_path):
+    prof, _ = profile(tmp_path, "prof_patterns", "hash", "16")
+    m = markers("prof_patterns.c")
+    probe = site_at(prof, "prof_patterns.c", m["hash_probe"])
+    assert not probe["suggest"]["seq"] and probe["suggest"]["rdahead"] == 0
+    assert probe["pattern"]["seq_share"] < 0.2
+    assert probe["pattern"]["alloc_bytes"] == 16 << 20, "faults tied to their allocation"
+
+
+def test_pointer_chasing_gets_no_seq_and_build_is_mut(tmp_path):
+    prof, _ = profile(tmp_path, "prof_patterns", "list", "16")
+    m = markers("prof_patterns.c")
+    walk = site_at(prof, "prof_patterns.c", m["list_walk"])["suggest"]
+    build = site_at(prof, "prof_patterns.c", m["list_build"])["suggest"]
+    assert not walk["seq"] and not walk["mut"]
+    assert build["mut"] and not build["seq"]
+
+
+def test_memcpy_faults_are_attributed_to_the_call(tmp_path):
+    prof, _ = profile(tmp_path, "prof_patterns", "memcpy", "16")
+    m = markers("prof_patterns.c")
+    site = site_at(prof, "prof_patterns.c", m["memcpy"])
+    assert site["faults"]["read"] > 3000 and site["faults"]["write"] > 3000
+    assert any("memcpy" in f for f in site["frames"]), "the library frame is kept"
+    assert site["suggest"]["seq"] and site["suggest"]["mut"]
+
+
+def test_cpp_library_faults_are_attributed_to_application_lines(tmp_path):
+    prof, _ = profile(tmp_path, "prof_vector", "16")
+    m = markers("prof_vector.cpp")
+    by_line = faults_by_line(prof, "prof_vector.cpp")
+    total = prof["run"]["total_faults"]
+    assert sum(by_line[m[k]] for k in m) >= 0.99 * total, by_line
+    for k in m:
+        assert site_at(prof, "prof_vector.cpp", m[k])["suggest"]["seq"], k
+
+
+def test_build_without_debug_info_is_told_so(tmp_path):
+    exe = tmp_path / "nodebug"
+    subprocess.run(["clang-19", "-O1", str(HERE / "prof_patterns.c"), "-o", str(exe)], check=True)
+    out = tmp_path / "nodebug.fhprof"
+    proc = subprocess.run([str(FARHINT), "profile", "--peak", "16M", "--local", "2M", "-o", str(out),
+                           "--", str(exe), "scan", "8"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "has no debug info" in proc.stderr and "build with -g" in proc.stderr
+    prof = json.loads(out.read_text())
+    assert prof["sites"] == [] and prof["unattributed"], "faults kept by function only"
+
+
+def test_report_table_json_html_and_diff(tmp_path):
+    prof, _ = profile(tmp_path, "prof_patterns", "scan", "8")
+    path = tmp_path / "prof_patterns-scan-8.fhprof"
+    table = subprocess.run([str(FARHINT), "report", str(path)], capture_output=True, text=True)
+    assert table.returncode == 0
+    assert "array_write" in table.stdout and "95% of faults: 2" in table.stdout
+    as_json = json.loads(subprocess.run([str(FARHINT), "report", "--json", str(path)],
+                                        capture_output=True, text=True).stdout)
+    assert as_json["coverage_sites"]["95%"] == 2 and as_json["sites"][0]["hint"].startswith(("mut", "seq"))
+    html = tmp_path / "r.html"
+    subprocess.run([str(FARHINT), "report", str(path), "--html", str(html)], check=True,
+                   capture_output=True)
+    page = html.read_text()
+    assert "<svg" in page and "flame graph" in page and "array_read" in page
+    same = subprocess.run([str(FARHINT), "report", str(path), "--diff", str(path), "--json"],
+                          capture_output=True, text=True)
+    rows = json.loads(same.stdout)
+    assert all(r["before"] == r["after"] for r in rows)
+
+
+def test_profile_cc_run_loop_replaces_unhinted_faults(tmp_path):
+    """Eden's iterative use, automated: profile, compile with the profile,
+    profile the hinted build: what remains is hinted."""
+    src = HERE / "prof_patterns.c"
+    plain, hinted = tmp_path / "plain", tmp_path / "hinted"
+    subprocess.run(["clang-19", "-O1", "-g", str(src), "-o", str(plain)], check=True)
+    first = tmp_path / "first.fhprof"
+    subprocess.run([str(FARHINT), "profile", "--peak", "16M", "--local", "2M", "-o", str(first),
+                    "--", str(plain), "scan", "16"], check=True, capture_output=True, timeout=300)
+    subprocess.run([str(FARHINT), "cc", "--profile", str(first), "--", "-O1", "-g", str(src),
+                    "-o", str(hinted)], check=True)
+    second = tmp_path / "second.fhprof"
+    subprocess.run([str(FARHINT), "profile", "--peak", "16M", "--local", "2M", "-o", str(second),
+                    "--", str(hinted), "scan", "16"], check=True, capture_output=True, timeout=300)
+    rows = json.loads(subprocess.run([str(FARHINT), "report", str(first), "--diff", str(second),
+                                      "--json"], capture_output=True, text=True).stdout)
+    after = sum(r["after"] for r in rows)
+    unhinted = sum(r["unhinted_after"] for r in rows)
+    assert after > 0 and unhinted <= 0.01 * after, rows
