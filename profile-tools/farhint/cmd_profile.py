@@ -8,7 +8,6 @@ with one run where everything is local (or given with --peak)."""
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -16,8 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from farhint import buildtree, profile_builder, report
+from farhint import profile_builder, report
 from farhint.profile import write_profile
+from farhint.runenv import program_of, runtime_env
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
 from farhint.units import parse_budget, parse_size
@@ -38,14 +38,10 @@ def add_arguments(p):
 
 
 def _runtime_env(local, far_size, extra):
-    env = dict(os.environ)
-    lib = buildtree.part("lib/libfarmem.so")
-    env["LD_PRELOAD"] = f"{lib}:{env['LD_PRELOAD']}" if env.get("LD_PRELOAD") else str(lib)
-    env.update({"FARHINT_LOCAL": str(local), "FARHINT_FAR_SIZE": str(far_size),
-                "FARHINT_LINK_LATENCY": "0", "FARHINT_LINK_BANDWIDTH": "0",
-                "FARHINT_SERVER": str(buildtree.part("bin/farmem-server"))})
-    env.update(extra)
-    return env
+    """Profiling runs without the modelled link: it changes timing, not
+    which code faults."""
+    return runtime_env({"FARHINT_LOCAL": local, "FARHINT_FAR_SIZE": far_size,
+                        "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **extra})
 
 
 def measure_peak(cmd, far_size, tmp) -> int:
@@ -61,10 +57,8 @@ def measure_peak(cmd, far_size, tmp) -> int:
 
 
 def run(args):
-    cmd = args.program[1:] if args.program[:1] == ["--"] else args.program
+    cmd = program_of(args, "profile")
     if not cmd:
-        print("farhint profile: no program given (usage: farhint profile [options] -- PROGRAM ARGS)",
-              file=sys.stderr)
         return 2
     binary = shutil.which(cmd[0])
     if not binary:

@@ -3,7 +3,6 @@ for each, how many sites cover 90/95/99% of faults; --html for a page with
 a flame graph and the coverage curve; --diff to compare a later profile
 (e.g. of the hinted build) with this one."""
 
-import argparse
 import json
 import sys
 

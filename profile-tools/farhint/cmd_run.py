@@ -5,7 +5,6 @@ environment variable that the runtime reads, named as in its statistics.
 """
 
 import argparse
-import os
 import signal
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 
 from farhint import buildtree
 from farhint.cgroup import CgroupError, MemoryCgroup
+from farhint.runenv import program_of, runtime_env
 from farhint.units import parse_budget, parse_size
 
 
@@ -45,26 +45,22 @@ def add_arguments(p):
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
 
-def runtime_env(args, local: int) -> dict:
-    env = dict(os.environ)
-    lib = buildtree.part("lib/libfarmem.so")
-    env["LD_PRELOAD"] = f"{lib}:{env['LD_PRELOAD']}" if env.get("LD_PRELOAD") else str(lib)
-    env.update({
-        "FARHINT_LOCAL": str(local),
-        "FARHINT_FAR_SIZE": str(parse_size(args.far_size)),
+def settings_of(args, local: int) -> dict:
+    s = {
+        "FARHINT_LOCAL": local,
+        "FARHINT_FAR_SIZE": parse_size(args.far_size),
         "FARHINT_POLICY": args.policy,
-        "FARHINT_EVICT_BATCH": str(args.evict_batch),
-        "FARHINT_FREE_FRACTION": str(args.free_fraction),
+        "FARHINT_EVICT_BATCH": args.evict_batch,
+        "FARHINT_FREE_FRACTION": args.free_fraction,
         "FARHINT_LINK_LATENCY": args.link_latency,
         "FARHINT_LINK_BANDWIDTH": args.link_bandwidth,
         "FARHINT_BACKEND": args.backend,
-        "FARHINT_SERVER": str(buildtree.part("bin/farmem-server")),
-    })
+    }
     if args.stats:
-        env["FARHINT_STATS"] = "1"
+        s["FARHINT_STATS"] = 1
     if args.stats_file:
-        env["FARHINT_STATS_FILE"] = str(Path(args.stats_file).resolve())
-    return env
+        s["FARHINT_STATS_FILE"] = Path(args.stats_file).resolve()
+    return s
 
 
 def start_server(sock: Path) -> subprocess.Popen:
@@ -85,10 +81,8 @@ def exit_code(rc: int) -> int:
 
 
 def run(args):
-    cmd = args.program[1:] if args.program[:1] == ["--"] else args.program
+    cmd = program_of(args, "run")
     if not cmd:
-        print("farhint run: no program given (usage: farhint run [options] -- PROGRAM ARGS)",
-              file=sys.stderr)
         return 2
     try:
         peak = parse_size(args.peak) if args.peak else None
@@ -97,7 +91,7 @@ def run(args):
     except ValueError as err:
         print(f"farhint run: {err}", file=sys.stderr)
         return 2
-    env = runtime_env(args, local)
+    env = runtime_env(settings_of(args, local))
     if limit is None:
         return exit_code(subprocess.call(cmd, env=env))
 

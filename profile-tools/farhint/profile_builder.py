@@ -5,7 +5,6 @@ call that reached them), and analyze each site's pattern."""
 
 import os
 from collections import Counter, OrderedDict
-from pathlib import Path
 
 from farhint import analysis, trace as tracefile
 from farhint.profile import FORMAT, VERSION
