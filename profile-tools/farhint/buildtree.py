@@ -21,3 +21,11 @@ def part(relative: str) -> Path:
     if not path.exists():
         raise MissingPart(f"{path} is not built; run `make` in the farhint source tree")
     return path
+
+
+def include_dir() -> Path:
+    """Where farhint/hint.h is: the installed include/ or the source tree's."""
+    env = os.environ.get("FARHINT_INCLUDE_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "runtime" / "include"

@@ -33,8 +33,7 @@ def compiles_source(args) -> bool:
 
 
 def compiler_command(profile, cxx, plugin_args, args):
-    include = Path(__file__).resolve().parents[2] / "runtime" / "include"
-    cmd = ["clang++-19" if cxx else "clang-19", f"-I{include}"]
+    cmd = ["clang++-19" if cxx else "clang-19", f"-I{buildtree.include_dir()}"]
     if profile and compiles_source(args):
         if not Path(profile).is_file():
             raise FileNotFoundError(f"profile {profile} does not exist (record one with "
