@@ -1,0 +1,99 @@
+"""The kernel-swap baseline ("kswap"): the unmodified program under a
+cgroup-v1 memory limit equal to the local budget, with swap on zram or on a
+swapfile. Swap is switched on for the run only and the machine is put back
+as it was; an OOM kill is the baseline's result, reported, never retried."""
+
+import os
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from farhint.cgroup import MemoryCgroup
+
+
+class SwapError(Exception):
+    pass
+
+
+def _active_swaps():
+    lines = Path("/proc/swaps").read_text().splitlines()[1:]
+    return [line.split()[0] for line in lines if line.strip()]
+
+
+class Swap:
+    """Context manager: swap of `size` bytes on zram (default) or a swapfile.
+    If the machine already has swap on, it is used as it is and left alone."""
+
+    def __init__(self, size: int, kind: str = "zram", swapfile_dir: str = "/var/tmp"):
+        if kind not in ("zram", "file"):
+            raise SwapError(f"unknown swap kind {kind!r} (zram or file)")
+        self.size, self.kind, self.dir = size, kind, swapfile_dir
+        self.device = None
+        self.preexisting = False
+
+    def _run(self, *cmd):
+        out = subprocess.run(cmd, capture_output=True, text=True)
+        if out.returncode != 0:
+            raise SwapError(f"{' '.join(cmd)}: {out.stderr.strip() or out.stdout.strip()}")
+        return out.stdout.strip()
+
+    def __enter__(self):
+        if _active_swaps():
+            self.preexisting = True
+            return self
+        if self.kind == "zram":
+            if not Path("/sys/class/zram-control").exists():
+                raise SwapError("zram is not available in this kernel; use the swapfile "
+                                "kind (--swap file)")
+            self.device = self._run("zramctl", "--find", "--size", str(self.size))
+        else:
+            self.device = str(Path(self.dir) / f"farhint-swap-{os.getpid()}")
+            self._run("fallocate", "-l", str(self.size), self.device)
+            os.chmod(self.device, 0o600)
+        try:
+            self._run("mkswap", self.device)
+            self._run("swapon", self.device)
+        except SwapError:
+            self._release()
+            raise
+        return self
+
+    def _release(self):
+        if self.kind == "zram":
+            subprocess.run(["zramctl", "--reset", self.device], capture_output=True)
+        else:
+            Path(self.device).unlink(missing_ok=True)
+
+    def __exit__(self, *exc):
+        if self.device:
+            subprocess.run(["swapoff", self.device], capture_output=True)
+            self._release()
+
+
+@dataclass
+class KswapResult:
+    returncode: int
+    seconds: float
+    oom_killed: bool
+    max_usage: int
+    stdout: str
+
+
+def run_kswap(cmd, limit: int, env=None, timeout=None) -> KswapResult:
+    """Run cmd in a memory cgroup of `limit` bytes (swap must be on)."""
+    with MemoryCgroup(limit) as cg:
+        (cg.path / "memory.swappiness").write_text("100\n")
+        t0 = time.monotonic()
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True,
+                                preexec_fn=cg.enter_self)
+        try:
+            out, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+        seconds = time.monotonic() - t0
+        usage = cg.usage()
+    killed = usage.oom_kills > 0 or proc.returncode == -signal.SIGKILL
+    return KswapResult(proc.returncode, seconds, killed, usage.max_usage, out)
