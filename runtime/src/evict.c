@@ -89,6 +89,42 @@ static void unmap_pages(const uintptr_t *pages, unsigned n) {
   }
 }
 
+/* Victims in address order, so neighbours share one write-protect and one
+ * unmap range. Insertion sort: batches are small, and libc's qsort may
+ * allocate (this runs on runtime threads, which must never touch the heap). */
+static void sort_by_address(uintptr_t *pages, uint64_t *words, unsigned n) {
+  for (unsigned i = 1; i < n; i++) {
+    uintptr_t p = pages[i];
+    uint64_t w = words[i];
+    unsigned j = i;
+    for (; j > 0 && pages[j - 1] > p; j--) {
+      pages[j] = pages[j - 1];
+      words[j] = words[j - 1];
+    }
+    pages[j] = p;
+    words[j] = w;
+  }
+}
+
+/* Write-protects each run of neighbouring dirty victims with one ioctl. */
+static void write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
+  for (unsigned i = 0; i < n;) {
+    if (!(words[i] & FARHINT_META_DIRTY)) {
+      i++;
+      continue;
+    }
+    unsigned j = i + 1;
+    while (j < n && (words[j] & FARHINT_META_DIRTY) &&
+           pages[j] == pages[j - 1] + FM_PAGE)
+      j++;
+    if (fm_uffd_writeprotect(fm.uffd, pages[i], (size_t)(j - i) * FM_PAGE, true) < 0)
+      fm_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)pages[i],
+             strerror(errno));
+    fm_count(FM_C_WP_SYSCALLS, 1);
+    i = j;
+  }
+}
+
 unsigned fm_evict_batch(unsigned max) {
   uintptr_t pages[1024];
   uint64_t words[1024];
@@ -97,13 +133,12 @@ unsigned fm_evict_batch(unsigned max) {
   unsigned n = fm_frames_pick_victims(pages, words, max);
   if (n == 0)
     return 0;
+  sort_by_address(pages, words, n);
+  write_protect_dirty(pages, words, n);
   size_t written = 0;
   for (unsigned i = 0; i < n; i++) {
     if (!(words[i] & FARHINT_META_DIRTY))
       continue; /* clean: the far copy (or zero) already matches */
-    if (fm_uffd_writeprotect(fm.uffd, pages[i], FM_PAGE, true) < 0)
-      fm_die("UFFDIO_WRITEPROTECT at %#lx failed: %s",
-             (unsigned long)pages[i], strerror(errno));
     fm_backend_ensure(pages[i] + FM_PAGE);
     memcpy(fm_backend_write_ptr(pages[i]), (const void *)pages[i], FM_PAGE);
     written += FM_PAGE;

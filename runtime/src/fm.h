@@ -137,6 +137,7 @@ enum fm_counter {
   FM_C_EVICT_BATCHES,
   FM_C_RECLAIM_SYNC,     /* reclaims done by a faulting thread */
   FM_C_UNMAP_SYSCALLS,
+  FM_C_WP_SYSCALLS,      /* write-protect ioctls issued by eviction */
   FM_C_COUNT
 };
 void fm_count(enum fm_counter c, uint64_t n);

@@ -1,0 +1,136 @@
+/* kvstore -- a memcached-like key-value store: a chained hash table of
+ * items (key, value of 64-1024 bytes), loaded with N items, then a workload
+ * of GETs (Zipf 1.0 over the keys) and 5% SETs, on T threads. A SET
+ * replaces an item with a new allocation of the same contents, so the
+ * checksum of the GETs does not depend on how the threads interleave.
+ * USAGE: kvstore MiB OPS [THREADS]   prints hits and "checksum <hex>" */
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct item {
+  struct item *next;
+  uint64_t key;
+  uint32_t len;
+  unsigned char value[];
+};
+
+static struct item **buckets;
+static uint64_t nbuckets, nkeys;
+static pthread_mutex_t locks[256];
+static double *zipf_cdf; /* cumulative probabilities of the 64K hottest ranks */
+#define ZIPF_RANKS 65536
+
+static uint64_t mix(uint64_t x) {
+  x ^= x >> 33, x *= 0xff51afd7ed558ccdULL, x ^= x >> 33, x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+static struct item *make_item(uint64_t key, uint64_t version) {
+  uint32_t len = 64 + (uint32_t)(mix(key) % 961);
+  struct item *it = malloc(sizeof *it + len);
+  it->key = key;
+  it->len = len;
+  for (uint32_t i = 0; i < len; i++)
+    it->value[i] = (unsigned char)(mix(key + version) >> (i % 56));
+  return it;
+}
+
+static void set(uint64_t key, uint64_t version) {
+  struct item *it = make_item(key, version);
+  uint64_t b = mix(key) % nbuckets;
+  pthread_mutex_lock(&locks[b % 256]);
+  struct item **p = &buckets[b];
+  while (*p && (*p)->key != key)
+    p = &(*p)->next;
+  struct item *old = *p;
+  it->next = old ? old->next : *p;
+  *p = it;
+  pthread_mutex_unlock(&locks[b % 256]);
+  free(old);
+}
+
+static uint64_t get(uint64_t key) {
+  uint64_t b = mix(key) % nbuckets, sum = 0;
+  pthread_mutex_lock(&locks[b % 256]);
+  for (struct item *it = buckets[b]; it; it = it->next)
+    if (it->key == key) {
+      for (uint32_t i = 0; i < it->len; i += 8)
+        sum += it->value[i];
+      break;
+    }
+  pthread_mutex_unlock(&locks[b % 256]);
+  return sum;
+}
+
+/* Zipf(1.0) rank: exact over the hottest ranks, uniform over the tail. */
+static uint64_t zipf(uint64_t *x) {
+  *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+  double u = (double)(*x >> 11) / 9007199254740992.0;
+  long lo = 0, hi = ZIPF_RANKS - 1;
+  if (u > zipf_cdf[hi])
+    return ZIPF_RANKS + *x % (nkeys > ZIPF_RANKS ? nkeys - ZIPF_RANKS : 1);
+  while (lo < hi) {
+    long mid = (lo + hi) / 2;
+    if (zipf_cdf[mid] < u) lo = mid + 1; else hi = mid;
+  }
+  return (uint64_t)lo;
+}
+
+struct worker {
+  long ops;
+  uint64_t seed, sum;
+};
+
+static void *run(void *arg) {
+  struct worker *w = arg;
+  uint64_t x = w->seed;
+  for (long i = 0; i < w->ops; i++) {
+    uint64_t key = mix(zipf(&x) % nkeys); /* ranks are spread over the table */
+    if (x % 100 < 5)
+      set(key, 0); /* a fresh item with the same contents: GETs stay deterministic */
+    else
+      w->sum += get(key);
+  }
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: %s MiB OPS [THREADS]\n", argv[0]);
+    return 2;
+  }
+  nkeys = (uint64_t)(atol(argv[1]) << 20) / (sizeof(struct item) + 544 + 16);
+  long ops = atol(argv[2]);
+  int threads = argc > 3 ? atoi(argv[3]) : 1;
+  nbuckets = nkeys;
+  buckets = calloc(nbuckets, sizeof *buckets);
+  for (int i = 0; i < 256; i++)
+    pthread_mutex_init(&locks[i], NULL);
+  zipf_cdf = malloc(ZIPF_RANKS * sizeof *zipf_cdf);
+  double h = 0;
+  for (uint64_t r = 1; r <= nkeys; r++)
+    h += 1.0 / (double)r;
+  double c = 0;
+  for (long r = 0; r < ZIPF_RANKS; r++)
+    zipf_cdf[r] = (c += 1.0 / (double)(r + 1) / h);
+  for (uint64_t k = 0; k < nkeys; k++)
+    set(mix(k), 0);
+  struct worker w[64];
+  pthread_t t[64];
+  for (int i = 0; i < threads; i++) {
+    w[i] = (struct worker){ops / threads, 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1), 0};
+    pthread_create(&t[i], NULL, run, &w[i]);
+  }
+  uint64_t sum = 0;
+  for (int i = 0; i < threads; i++) {
+    pthread_join(t[i], NULL);
+    sum += w[i].sum;
+  }
+  printf("items %llu ops %ld\nchecksum %016llx\n", (unsigned long long)nkeys, ops,
+         (unsigned long long)sum);
+  return 0;
+}

@@ -1,0 +1,47 @@
+"""The bundled benchmark applications (apps/): how to build and run each,
+with a small input (tests, the demo) and a large one (benchmarks). Every app
+prints "checksum <hex>" as its last line."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FLAGS = ["-O2", "-g", "-pthread"]  # as apps/CMakeLists.txt
+LIBS = ["-lm"]
+
+
+@dataclass(frozen=True)
+class App:
+    name: str
+    source: str
+    small: tuple
+    large: tuple
+    what: str
+
+    @property
+    def source_path(self) -> Path:
+        return ROOT / self.source
+
+    def args(self, size: str) -> list:
+        return list(self.small if size == "small" else self.large)
+
+
+APPS = {a.name: a for a in [
+    App("qsort", "apps/qsort/qsort.c", ("48",), ("512",),
+        "quicksort of random 64-bit keys (PFA's Qsort)"),
+    App("gen", "apps/gen/gen.c", ("48",), ("512",),
+        "de-novo assembly through a k-mer hash table (PFA's Gen)"),
+    App("kvstore", "apps/kvstore/kvstore.c", ("48", "400000", "2"), ("512", "4000000", "2"),
+        "memcached-like chained hash table, Zipf 1.0 GETs and 5% SETs"),
+    App("graph", "apps/graph/graph.c", ("17", "2"), ("21", "2"),
+        "BFS and PageRank on an R-MAT graph in CSR form"),
+    App("blackscholes", "apps/blackscholes/blackscholes.c", ("48", "3"), ("512", "3"),
+        "Black-Scholes pricing over a large option array (PARSEC)"),
+]}
+
+
+def checksum_of(stdout: str):
+    for line in reversed(stdout.strip().splitlines()):
+        if line.startswith("checksum "):
+            return line.split()[1]
+    return None

@@ -1,0 +1,215 @@
+"""The A/B benchmark behind `farhint bench` and `farhint demo`: each app
+under native, kswap, nohint (the runtime, no hints) and auto (hints the pass
+inserted from a profile taken at 10% local), at several local-memory
+fractions of the app's peak; configurations interleaved within each
+repetition so machine noise hits all alike; every run's checksum compared
+with native's."""
+
+import csv
+import json
+import resource
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from farhint import apps, buildtree
+from farhint.kswap import Swap, run_kswap
+from farhint.runenv import runtime_env
+
+CONFIGS = ("native", "kswap", "nohint", "auto")
+MIN_LOCAL = 1 << 20
+FIELDS = ["app", "size", "config", "local_pct", "repeat", "seconds", "status", "local_bytes",
+          "faults_hinted", "faults_unhinted", "faults_write_protect", "readahead_pages",
+          "fetched_pages", "evicted_pages", "latency_hinted_p50_us", "latency_hinted_p99_us",
+          "latency_unhinted_p50_us", "latency_unhinted_p99_us", "runtime_cpu_ms",
+          "cgroup_max_usage"]
+
+
+@dataclass
+class Prepared:
+    app: apps.App
+    size: str
+    args: list
+    native: Path
+    auto: Path
+    profile: Path
+    peak: int            # far memory the app touches with everything local
+    other_rss: int       # the rest of its resident memory (code, stacks, libc)
+    checksum: str
+    native_seconds: float
+
+
+def _timed(cmd, env=None, timeout=None):
+    """(returncode, seconds, stdout, max rss of the child in bytes)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    t0 = time.monotonic()
+    try:
+        out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
+        rc, stdout = out.returncode, out.stdout
+    except subprocess.TimeoutExpired:
+        rc, stdout = None, ""
+    seconds = time.monotonic() - t0
+    rss = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) * 1024
+    return rc, seconds, stdout, rss
+
+
+def _farhint(*args, **kw):
+    return subprocess.run([str(buildtree.part("bin/farhint")), *map(str, args)],
+                          capture_output=True, text=True, **kw)
+
+
+def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
+    native = buildtree.part(f"bin/app-{app.name}")
+    args = app.args(size)
+    rc, seconds, stdout, rss = _timed([str(native), *args])
+    checksum = apps.checksum_of(stdout)
+    if rc != 0 or not checksum:
+        raise RuntimeError(f"{app.name} failed natively (exit {rc})")
+    stats = workdir / f"{app.name}-peak.json"
+    rc = subprocess.call([str(native), *args], stdout=subprocess.DEVNULL,
+                         env=runtime_env({"FARHINT_LOCAL": 64 << 30, "FARHINT_STATS_FILE": stats,
+                                          "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0}))
+    if rc != 0:
+        raise RuntimeError(f"{app.name} failed under the runtime with all memory local (exit {rc})")
+    peak = json.loads(stats.read_text())["peak_resident_pages"] * 4096
+    say(f"{app.name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local")
+    prof = workdir / f"{app.name}.fhprof"
+    out = _farhint("profile", "--peak", peak, "--local", "10%", "-o", prof, "--",
+                   native, *args)
+    if out.returncode != 0:
+        raise RuntimeError(f"profiling {app.name} failed: {out.stderr.strip()[-500:]}")
+    auto = workdir / f"app-{app.name}-auto"
+    out = _farhint("cc", "--profile", prof, "--plugin-arg", f"report={workdir / app.name}.hints.yaml",
+                   "--", *apps.FLAGS, app.source_path, "-o", auto, *apps.LIBS)
+    if out.returncode != 0:
+        raise RuntimeError(f"compiling {app.name} with hints failed: {out.stderr.strip()[-500:]}")
+    return Prepared(app, size, args, native, auto, prof, peak, max(rss - peak, 0), checksum, seconds)
+
+
+def _stats_fields(path: Path) -> dict:
+    if not path.exists():
+        return {}
+    s = json.loads(path.read_text())
+    c, lat = s["counters"], s["latency_ns"]
+    return {"faults_hinted": c["faults_hinted"], "faults_unhinted": c["faults_unhinted"],
+            "faults_write_protect": c["faults_write_protect"],
+            "readahead_pages": c["readahead_pages"], "fetched_pages": c["fetched_pages"],
+            "evicted_pages": c["evicted_pages"],
+            "latency_hinted_p50_us": lat["hinted"]["p50"] / 1e3,
+            "latency_hinted_p99_us": lat["hinted"]["p99"] / 1e3,
+            "latency_unhinted_p50_us": lat["unhinted"]["p50"] / 1e3,
+            "latency_unhinted_p99_us": lat["unhinted"]["p99"] / 1e3,
+            "runtime_cpu_ms": s["runtime_cpu_ns"] / 1e6}
+
+
+def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Path,
+            timeout: float) -> dict:
+    local = max(int(p.peak * fraction), MIN_LOCAL)
+    row = {"app": p.app.name, "size": p.size, "config": config,
+           "local_pct": round(fraction * 100), "repeat": repeat, "local_bytes": local}
+    if config == "native":
+        rc, seconds, stdout, _ = _timed([str(p.native), *p.args], timeout=timeout)
+    elif config == "kswap":
+        r = run_kswap([str(p.native), *p.args], local + p.other_rss, timeout=timeout)
+        rc, seconds, stdout = r.returncode, r.seconds, r.stdout
+        row["cgroup_max_usage"] = r.max_usage
+        if r.oom_killed:
+            rc = "oom-killed"
+    else:
+        stats = workdir / "last-stats.json"
+        stats.unlink(missing_ok=True)
+        binary = p.native if config == "nohint" else p.auto
+        rc, seconds, stdout, _ = _timed([str(buildtree.part("bin/farhint")), "run", "--local",
+                                         str(local), "--stats-file", str(stats), "--",
+                                         str(binary), *p.args], timeout=timeout)
+        row.update(_stats_fields(stats))
+    row["seconds"] = round(seconds, 4)
+    if rc is None:
+        row["status"] = "timeout"
+    elif rc == "oom-killed":
+        row["status"] = "oom-killed"
+    elif rc != 0:
+        row["status"] = f"failed ({rc})"
+    elif apps.checksum_of(stdout) != p.checksum:
+        row["status"] = "CHECKSUM MISMATCH"
+    else:
+        row["status"] = "ok"
+    return row
+
+
+def sweep(prepared, configs, fractions, repeats, workdir: Path, csv_path: Path,
+          swap_kind="zram", timeout_factor=30.0, say=print):
+    """Runs everything, appending each row to csv_path as it finishes, so an
+    interrupted sweep keeps what it did. Returns the rows."""
+    plan = [(r, p, c, f) for r in range(1, repeats + 1) for p in prepared for c in configs
+            for f in ([1.0] if c == "native" else fractions)]
+    rows = []
+    new = not csv_path.exists()
+    with open(csv_path, "a", newline="") as out:
+        writer = csv.DictWriter(out, FIELDS)
+        if new:
+            writer.writeheader()
+        swap_size = 2 * max(p.peak for p in prepared) + (64 << 20)
+        swap = Swap(swap_size, swap_kind) if "kswap" in configs else None
+        try:
+            if swap:
+                swap.__enter__()
+            for i, (r, p, c, f) in enumerate(plan, 1):
+                timeout = max(60.0, timeout_factor * p.native_seconds)
+                row = run_one(p, c, f, r, workdir, timeout)
+                rows.append(row)
+                writer.writerow(row)
+                out.flush()
+                ratio = row["seconds"] / p.native_seconds if p.native_seconds else 0
+                mark = "" if row["status"] == "ok" else f"  <-- {row['status']}"
+                say(f"[{i}/{len(plan)}] {p.app.name:<12} {c:<7} {row['local_pct']:>3}% local "
+                    f"rep {r}: {row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}")
+        finally:
+            if swap:
+                swap.__exit__(None, None, None)
+    return rows
+
+
+def medians(rows):
+    """(app, config, local_pct) -> (median seconds, statuses seen)."""
+    groups = {}
+    for r in rows:
+        key = (r["app"], r["config"], int(r["local_pct"]))
+        groups.setdefault(key, []).append(r)
+    out = {}
+    for key, rs in groups.items():
+        ok = sorted(float(r["seconds"]) for r in rs if r["status"] == "ok")
+        out[key] = (ok[len(ok) // 2] if ok else None, sorted({r["status"] for r in rs}))
+    return out
+
+
+def summary_markdown(rows, fractions) -> str:
+    med = medians(rows)
+    pcts = [round(f * 100) for f in fractions]
+    lines = ["| app | config | " + " | ".join(f"{p}% local" for p in pcts) + " |",
+             "|---|---|" + "---|" * len(pcts)]
+    for app in sorted({r["app"] for r in rows}):
+        base = med.get((app, "native", 100), (None, []))[0]
+        for config in [c for c in CONFIGS if c != "native"]:
+            if not any(k[0] == app and k[1] == config for k in med):
+                continue
+            cells = []
+            for p in pcts:
+                t, statuses = med.get((app, config, p), (None, []))
+                if t is None:
+                    cells.append(", ".join(statuses) or "-")
+                else:
+                    bad = [s for s in statuses if s != "ok"]
+                    cells.append(f"{t / base:.2f}x" + (f" ({', '.join(bad)})" if bad else ""))
+            lines.append(f"| {app} | {config} | " + " | ".join(cells) + " |")
+        lines.append(f"| {app} | native | {base:.2f} s = 1.00x" + " |" * len(pcts) if base else
+                     f"| {app} | native | failed |")
+    return "\n".join(lines) + "\n\nTimes are medians normalized to the native median of the same run.\n"
+
+
+def progress_printer():
+    def say(msg):
+        print(msg, file=sys.stderr, flush=True)
+    return say

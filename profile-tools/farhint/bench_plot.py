@@ -1,0 +1,88 @@
+"""Plots of a bench run: normalized time against local memory per app (as
+Eden's Fig. 6/7 and the PFA figure), faults by path, and fault latency with
+runtime CPU. PNG and SVG each."""
+
+from farhint.bench import medians
+
+STYLE = {"kswap": ("tab:red", "s"), "nohint": ("tab:orange", "^"), "auto": ("tab:green", "o")}
+
+
+def _save(fig, base):
+    for ext in ("png", "svg"):
+        fig.savefig(f"{base}.{ext}", dpi=120)
+
+
+def plot_all(rows, fractions, out_dir):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    med = medians(rows)
+    apps_ = sorted({r["app"] for r in rows})
+    pcts = sorted({round(f * 100) for f in fractions}, reverse=True)
+
+    fig, axes = plt.subplots(1, len(apps_), figsize=(3.2 * len(apps_), 3.2), squeeze=False)
+    for ax, app in zip(axes[0], apps_):
+        base = med.get((app, "native", 100), (None, []))[0]
+        for config, (color, marker) in STYLE.items():
+            xs, ys, failed = [], [], []
+            for p in pcts:
+                t, statuses = med.get((app, config, p), (None, []))
+                if t is not None and base:
+                    xs.append(p)
+                    ys.append(t / base)
+                elif statuses:
+                    failed.append(p)
+            if xs:
+                ax.plot(xs, ys, color=color, marker=marker, label=config)
+            for p in failed:  # e.g. killed by the OOM killer
+                ax.plot([p], [1], color=color, marker="x", markersize=10, linestyle="none")
+        ax.axhline(1, color="grey", linewidth=0.6)
+        ax.set_title(app)
+        ax.set_xlabel("local memory (% of peak)")
+        ax.invert_xaxis()
+        ax.set_yscale("log")
+    axes[0][0].set_ylabel("time / native")
+    axes[0][-1].legend(fontsize=8)
+    fig.tight_layout()
+    _save(fig, out_dir / "time-vs-local")
+    plt.close(fig)
+
+    farmem = [r for r in rows if r["config"] in ("nohint", "auto") and r["status"] == "ok"
+              and r.get("faults_hinted") not in (None, "")]
+    if not farmem:
+        return
+    low = min(int(r["local_pct"]) for r in farmem)
+    labels, hinted, unhinted, p50, p99, cpu = [], [], [], [], [], []
+    for app in apps_:
+        for config in ("nohint", "auto"):
+            rs = [r for r in farmem if r["app"] == app and r["config"] == config
+                  and int(r["local_pct"]) == low]
+            if not rs:
+                continue
+            r = rs[0]
+            labels.append(f"{app}\n{config}")
+            hinted.append(float(r["faults_hinted"]))
+            unhinted.append(float(r["faults_unhinted"]))
+            key = "hinted" if config == "auto" else "unhinted"
+            p50.append(float(r[f"latency_{key}_p50_us"]))
+            p99.append(float(r[f"latency_{key}_p99_us"]))
+            cpu.append(float(r["runtime_cpu_ms"]))
+    fig, (a1, a2, a3) = plt.subplots(1, 3, figsize=(max(8, 1.3 * len(labels) * 3), 3.4))
+    x = range(len(labels))
+    a1.bar(x, hinted, label="hinted", color="tab:green")
+    a1.bar(x, unhinted, bottom=hinted, label="unhinted", color="tab:orange")
+    a1.set_title(f"faults by path at {low}% local")
+    a1.legend(fontsize=8)
+    a2.bar([i - 0.2 for i in x], p50, width=0.4, label="p50")
+    a2.bar([i + 0.2 for i in x], p99, width=0.4, label="p99")
+    a2.set_title("fault latency (us, main path)")
+    a2.legend(fontsize=8)
+    a3.bar(x, cpu, color="tab:purple")
+    a3.set_title("runtime CPU (ms)")
+    for a in (a1, a2, a3):
+        a.set_xticks(list(x))
+        a.set_xticklabels(labels, fontsize=7)
+    fig.tight_layout()
+    _save(fig, out_dir / "faults-latency-cpu")
+    plt.close(fig)
