@@ -44,8 +44,10 @@ def test_run_passes_the_exit_code_through():
     assert out.returncode == 7
 
 
-def test_quick_demo_runs_and_checks_checksums():
-    out = farhint("demo", "--quick", timeout=300)
+def test_quick_demo_takes_an_app_through_the_pipeline(tmp_path):
+    out = farhint("demo", "--quick", "--app", "blackscholes", "--out", str(tmp_path), timeout=600)
     assert out.returncode == 0, out.stderr
-    assert "checksums match" in out.stdout
-    assert "not in this version yet" in out.stdout
+    for step in ("1. profile", "2. report", "3. compile", "4. run", "5. comparison"):
+        assert step in out.stdout
+    assert "sites hinted" in out.stdout and "auto" in out.stdout
+    assert (tmp_path / "blackscholes.fhprof").exists() and (tmp_path / "results.csv").exists()
