@@ -39,8 +39,9 @@ HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP,
                       std::string &Why) {
   HintParams H;
   H.SiteId = S ? S->Id : 0;
-  H.Mut = A.Write || (S && S->WriteFaults > 0 && isa<LoadInst>(A.Inst));
-  Why = A.Write ? "write" : (H.Mut ? "read at a line that writes" : "read");
+  bool SiteWrites = S && (S->WriteFaults > 0 || (S->Suggest && S->Suggest->Mut));
+  H.Mut = A.Write || (SiteWrites && isa<LoadInst>(A.Inst));
+  Why = A.Write ? "write" : (H.Mut ? "read of pages written soon after" : "read");
   if (S && S->Suggest) {
     H.Seq = S->Suggest->Seq;
     H.RdAhead = S->Suggest->RdAhead;

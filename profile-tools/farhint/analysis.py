@@ -15,10 +15,16 @@ Statistics (per site, from its faults in time order, per thread):
                                 faulted before (1 - distinct / faults)
   alloc_bytes                   median size of the allocations the faults
                                 fall in (0 when unknown)
+  written_later                 share of this site's read faults whose page
+                                then took a write-protect fault (at any site)
+                                before it was faulted again
 
 Rules for the suggested hint:
   mut      writes and write-protect faults are at least 25% of the site's
-           faults (a read-modify-write line faults as a read, then a write)
+           faults (a read-modify-write line faults as a read, then a write),
+           or at least half the pages it reads are written soon after
+           (qsort's partition scan reads what swap() then writes): mapping
+           them writable at once saves a write-protect fault or ioctl each
   seq      at least 4 faults and at least half of them continue a run
   rdahead  with seq: 16 pages (or the mean run length, if shorter, but at
            least 2), in the direction of most runs; 0 without seq
@@ -46,6 +52,7 @@ class Pattern:
     reuse: float = 0.0
     alloc_bytes: int = 0
     seq_share: float = 0.0  # share of faults that continue a run
+    written_later: float = 0.0
 
 
 @dataclass
@@ -63,6 +70,7 @@ class SiteFaults:
     pages_by_thread: dict = field(default_factory=dict)
     kinds: Counter = field(default_factory=Counter)
     hinted: int = 0
+    reads_written_later: int = 0
     alloc_sizes: list = field(default_factory=list)
 
     def add(self, tid, page, kind, hinted, alloc_size):
@@ -120,6 +128,8 @@ def analyze(sf: SiteFaults) -> Pattern:
     p.stride_pages = Counter(nonzero).most_common(1)[0][0] if nonzero else 0
     p.seq_share = round(continued / total, 4) if total else 0.0
     p.alloc_bytes = int(statistics.median(sf.alloc_sizes)) if sf.alloc_sizes else 0
+    reads = sf.kinds["read"]
+    p.written_later = round(sf.reads_written_later / reads, 4) if reads else 0.0
     return p
 
 
@@ -127,7 +137,7 @@ def suggest(sf: SiteFaults, p: Pattern) -> Suggestion:
     s = Suggestion()
     total = sf.total
     writes = sf.kinds["write"] + sf.kinds["write_protect"]
-    s.mut = total > 0 and writes >= 0.25 * total
+    s.mut = total > 0 and (writes >= 0.25 * total or p.written_later >= 0.5)
     s.seq = total >= 4 and p.seq_share >= 0.5
     if s.seq:
         pages = READ_AHEAD

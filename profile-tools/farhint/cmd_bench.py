@@ -7,6 +7,7 @@ and per app its profile, hint report and the hinted binary."""
 
 import datetime
 import platform
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -41,6 +42,8 @@ def add_arguments(p):
 
 
 def run(args):
+    # SIGTERM unwinds like Ctrl-C: swap is switched off and the cgroup removed.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     say = bench.progress_printer()
     try:
         names = _list(args.apps, list(apps.APPS), "app")

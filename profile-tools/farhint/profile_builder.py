@@ -68,6 +68,7 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s):
     symbols = sym.symbolize(ips)
 
     allocs = analysis.AllocationIndex(trace.allocs, trace.frees)
+    reader_of = {}              # page -> the site that last read-faulted it
     sites = OrderedDict()       # key -> [SiteFaults, site frame, chain, sample stack]
     unattributed = Counter()    # innermost function -> faults
     stacks = Counter()          # outer-to-inner function names -> faults
@@ -84,7 +85,13 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s):
         key = (site, chain)
         if key not in sites:
             sites[key] = [analysis.SiteFaults(), site, chain, stack]
-        sites[key][0].add(f.tid, f.addr >> PAGE_SHIFT, f.kind, f.hinted, allocs.size_at(f.addr))
+        page = f.addr >> PAGE_SHIFT
+        sites[key][0].add(f.tid, page, f.kind, f.hinted, allocs.size_at(f.addr))
+        reader = reader_of.pop(page, None)
+        if f.kind == "write_protect" and reader is not None:
+            sites[reader][0].reads_written_later += 1
+        if f.kind == "read":
+            reader_of[page] = key
 
     ranked = sorted(sites.values(), key=lambda s: -s[0].total)
     out_sites = []

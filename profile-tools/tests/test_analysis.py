@@ -93,3 +93,12 @@ def test_median_allocation_size_is_reported():
     for size in (100, 300, 300):
         sf.add(1, 1, "read", False, size)
     assert analyze(sf).alloc_bytes == 300
+
+
+def test_reads_that_are_written_later_suggest_mut():
+    sf = site(range(100))
+    sf.reads_written_later = 80  # another site wrote 80 of the 100 pages it read
+    p = analyze(sf)
+    assert p.written_later == 0.8 and suggest(sf, p).mut
+    sf.reads_written_later = 10
+    assert not suggest(sf, analyze(sf)).mut

@@ -16,6 +16,9 @@
 #define FM_PAGE FARHINT_PAGE_SIZE
 #define FM_NO_NODE 0xffffffffu
 #define FM_PRIO_CLASSES 8
+/* Mapped locally: PRESENT, or a read-ahead trigger (mapped, but hidden from
+ * the fast path so the next hint there runs the slow path). */
+#define FM_RESIDENT (FARHINT_META_PRESENT | FARHINT_META_RA_TRIGGER)
 
 /* ---- configuration (config.c): every tunable has one name, used in the
  * environment (FARHINT_<NAME>), in `farhint run` flags and in the stats ---- */
@@ -84,11 +87,16 @@ bool fm_evict_vectorized(void);
 
 /* ---- page-in (pagein.c) ---- */
 enum fm_path { FM_PATH_HINTED, FM_PATH_UNHINTED, FM_PATH_READAHEAD };
-/* Make the page present (writable if write). Returns 1 if this call mapped
- * it (waking kernel waiters), 0 if it was already there. */
+/* Make the page present (writable if write). Returns FM_MAPPED if this call
+ * mapped it (waking kernel waiters), FM_TRIGGERED if it was a read-ahead
+ * trigger (now present: the caller may start the next window), 0 if it was
+ * already there. */
+enum { FM_MAPPED = 1, FM_TRIGGERED = 2 };
 int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path);
-/* Map up to n consecutive absent pages starting at page in one batch. */
-unsigned fm_page_in_batch(uintptr_t page, unsigned n, unsigned prio);
+/* Map up to n consecutive absent pages starting at page in one batch,
+ * writable and dirty when write (read-ahead for a site that writes). A batch
+ * of 4 pages or more gets a read-ahead trigger in its middle. */
+unsigned fm_page_in_batch(uintptr_t page, unsigned n, unsigned prio, bool write);
 void fm_make_writable(uintptr_t page, bool from_kernel_fault);
 
 /* ---- backend (backend.c): far pages and the modelled link ---- */
@@ -107,7 +115,7 @@ extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first
 /* ---- threads (handler.c, prefetch.c) ---- */
 int fm_handler_start(void);
 int fm_prefetch_start(void);
-void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio);
+void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio, bool write);
 void fm_reclaim_kick(void);
 int fm_reclaim_start(void);
 
@@ -138,6 +146,7 @@ enum fm_counter {
   FM_C_RECLAIM_SYNC,     /* reclaims done by a faulting thread */
   FM_C_UNMAP_SYSCALLS,
   FM_C_WP_SYSCALLS,      /* write-protect ioctls issued by eviction */
+  FM_C_UNPROTECT_SYSCALLS, /* un-protect ioctls: first writes to clean pages */
   FM_C_COUNT
 };
 void fm_count(enum fm_counter c, uint64_t n);

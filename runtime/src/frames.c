@@ -44,8 +44,13 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   fr.nfree = nframes;
   for (int c = 0; c < FM_PRIO_CLASSES; c++)
     fr.head[c] = fr.tail[c] = FM_NO_NODE;
+  /* At least a read-ahead batch plus two eviction batches stay free, so a
+   * window of read-ahead does not make the faulting thread reclaim. */
   uint64_t want = (uint64_t)(fm.cfg.free_fraction * nframes);
-  fr.low_water = want > fm.cfg.evict_batch ? want : fm.cfg.evict_batch;
+  uint64_t floor = FM_ZERO_PAGES + 2 * (uint64_t)fm.cfg.evict_batch;
+  fr.low_water = want > floor ? want : floor;
+  if (fr.low_water > nframes / 4)
+    fr.low_water = nframes / 4;
   return 0;
 }
 
@@ -138,7 +143,7 @@ unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max)
       }
       uint64_t w;
       bool mine = fm_page_trylock(page, &w);
-      if (mine && !(w & FARHINT_META_PRESENT)) {
+      if (mine && !(w & FM_RESIDENT)) {
         fm_page_unlock(page, w); /* cannot happen for a tracked frame */
         mine = false;
       }

@@ -17,21 +17,31 @@ void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
   fm_count(FM_C_HINT_SLOW_CALLS, 1);
 
   uintptr_t first = fm_page_of(a), last = fm_page_of(end - 1);
-  bool fetched = false;
+  bool fetched = false, triggered = false;
   for (uintptr_t page = first; page <= last; page += FM_PAGE) {
     _Atomic uint64_t *m = fm_meta(page);
     if (!(atomic_load_explicit(m, memory_order_relaxed) & FARHINT_META_REGISTERED))
       continue; /* not allocated memory: nothing to fetch */
-    fetched |= fm_page_in(page, mut, prio, FM_PATH_HINTED) > 0;
+    int r = fm_page_in(page, mut, prio, FM_PATH_HINTED);
+    fetched |= r == FM_MAPPED;
+    triggered |= r == FM_TRIGGERED;
     atomic_fetch_or_explicit(m, FARHINT_META_ACCESSED, memory_order_relaxed);
   }
   if (fetched && fm_trace_on())
     fm_trace_hinted(a, mut);
   if (!fetched)
     fm_count(FM_C_HINT_HIT, 1);
-  else if (rdahead > 0)
-    fm_prefetch_request(last + FM_PAGE, rdahead, prio);
-  else if (rdahead < 0 && first >= fm.far_base + (uintptr_t)(-rdahead) * FM_PAGE)
-    fm_prefetch_request(first - (uintptr_t)(-rdahead) * FM_PAGE, -rdahead, prio);
+  /* A miss starts a window of |rdahead| pages; reaching the trigger in its
+   * middle starts the next one, half a window before it is needed (the
+   * prefetcher skips the pages already there). */
+  long pages = rdahead < 0 ? -(long)rdahead : rdahead;
+  if (triggered)
+    pages += pages / 2;
+  if ((fetched || triggered) && pages > 0) {
+    if (rdahead > 0)
+      fm_prefetch_request(last + FM_PAGE, pages, prio, mut);
+    else if (first >= fm.far_base + (uintptr_t)pages * FM_PAGE)
+      fm_prefetch_request(first - (uintptr_t)pages * FM_PAGE, pages, prio, mut);
+  }
   fm_runtime_cpu_add(fm_now_ns() - t0);
 }

@@ -27,19 +27,30 @@ static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
    * the dirty write-back below keep the data safe. */
 }
 
+/* A trigger page becomes an ordinary present page; true if this call did it. */
+static bool claim_trigger(uintptr_t page) {
+  uint64_t w = fm_page_lock(page);
+  bool mine = w & FARHINT_META_RA_TRIGGER;
+  if (mine)
+    w = (w & ~FARHINT_META_RA_TRIGGER) | FARHINT_META_PRESENT;
+  fm_page_unlock(page, w);
+  return mine;
+}
+
 int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   _Atomic uint64_t *m = fm_meta(page);
   uint64_t t0 = fm_now_ns();
   uint64_t w;
   for (;;) {
     w = atomic_load_explicit(m, memory_order_acquire);
-    if (w & FARHINT_META_PRESENT) {
+    if (w & FM_RESIDENT) {
+      int r = (w & FARHINT_META_RA_TRIGGER) && claim_trigger(page) ? FM_TRIGGERED : 0;
       if (write && !(w & FARHINT_META_DIRTY))
         fm_make_writable(page, false);
-      return 0;
+      return r;
     }
     w = fm_page_lock(page); /* waits while another path serves this page */
-    if (!(w & FARHINT_META_PRESENT))
+    if (!(w & FM_RESIDENT))
       break;
     fm_page_unlock(page, w);
   }
@@ -56,12 +67,12 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   fm_count(path == FM_PATH_HINTED ? FM_C_FAULT_HINTED : FM_C_FAULT_UNHINTED, 1);
   fm_count(FM_C_FETCH_PAGES, 1);
   fm_latency(path, fm_now_ns() - t0);
-  return 1;
+  return FM_MAPPED;
 }
 
 void fm_make_writable(uintptr_t page, bool from_kernel_fault) {
   uint64_t w = fm_page_lock(page);
-  if (!(w & FARHINT_META_PRESENT)) {
+  if (!(w & FM_RESIDENT)) {
     /* Evicted meanwhile: the writer retries and takes a missing fault. */
     fm_page_unlock(page, w);
     if (from_kernel_fault)
@@ -72,14 +83,16 @@ void fm_make_writable(uintptr_t page, bool from_kernel_fault) {
     return;
   }
   /* Un-protecting also wakes a thread waiting on this page. */
-  if ((!(w & FARHINT_META_DIRTY) || from_kernel_fault) &&
-      fm_uffd_writeprotect(fm.uffd, page, FM_PAGE, false) < 0)
-    fm_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s",
-           (unsigned long)page, strerror(errno));
+  if (!(w & FARHINT_META_DIRTY) || from_kernel_fault) {
+    if (fm_uffd_writeprotect(fm.uffd, page, FM_PAGE, false) < 0)
+      fm_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)page,
+             strerror(errno));
+    fm_count(FM_C_UNPROTECT_SYSCALLS, 1);
+  }
   fm_page_unlock(page, w | FARHINT_META_DIRTY | FARHINT_META_ACCESSED);
 }
 
-unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio) {
+unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio, bool write) {
   uint64_t words[FM_ZERO_PAGES];
   uint32_t nodes[FM_ZERO_PAGES];
   if (n > FM_ZERO_PAGES)
@@ -91,7 +104,7 @@ unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio) {
     if (page >= fm.far_end || !fm_page_trylock(page, &words[got]))
       break;
     uint64_t w = words[got];
-    if ((w & FARHINT_META_PRESENT) || !(w & FARHINT_META_REGISTERED)) {
+    if ((w & FM_RESIDENT) || !(w & FARHINT_META_REGISTERED)) {
       fm_page_unlock(page, w);
       break;
     }
@@ -114,16 +127,19 @@ unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio) {
       j++;
     uintptr_t page = first + (uintptr_t)i * FM_PAGE;
     copy_in(page, (size_t)(j - i) * FM_PAGE,
-            valid ? fm_backend_read_ptr(page) : fm_zero_pages_storage, false);
+            valid ? fm_backend_read_ptr(page) : fm_zero_pages_storage, write);
     if (!valid)
       fm_count(FM_C_ZERO_PAGES, j - i);
     i = j;
   }
+  unsigned trigger = got >= 4 ? got / 2 : got; /* none in short batches */
   for (unsigned i = 0; i < got; i++) {
     uintptr_t page = first + (uintptr_t)i * FM_PAGE;
+    uint64_t word = mapped_word(words[i], nodes[i], write, prio) & ~FARHINT_META_ACCESSED;
+    if (i == trigger)
+      word = (word & ~FARHINT_META_PRESENT) | FARHINT_META_RA_TRIGGER;
     fm_frame_track(nodes[i], page, prio);
-    fm_page_unlock(page, mapped_word(words[i], nodes[i], false, prio) &
-                             ~FARHINT_META_ACCESSED);
+    fm_page_unlock(page, word);
   }
   fm_count(FM_C_FETCH_PAGES, got);
   fm_count(FM_C_READAHEAD_PAGES, got);

@@ -15,16 +15,17 @@ static struct {
     uintptr_t first;
     long n;
     unsigned prio;
+    bool write; /* the hinting site writes: map the pages writable */
   } q[QUEUE];
   unsigned head, tail;
 } pf = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
 
-void fm_prefetch_request(uintptr_t first, long n, unsigned prio) {
+void fm_prefetch_request(uintptr_t first, long n, unsigned prio, bool write) {
   if (first < fm.far_base || first >= fm.far_end || n <= 0)
     return;
   pthread_mutex_lock(&pf.lock);
   if (pf.tail - pf.head < QUEUE) {
-    pf.q[pf.tail++ % QUEUE] = (struct req){first, n, prio};
+    pf.q[pf.tail++ % QUEUE] = (struct req){first, n, prio, write};
     pthread_cond_signal(&pf.wake);
   }
   pthread_mutex_unlock(&pf.lock);
@@ -44,7 +45,7 @@ static void *prefetch_main(void *arg) {
       end = fm.far_end;
     while (page < end) {
       unsigned want = (unsigned)((end - page) / FM_PAGE);
-      unsigned got = fm_page_in_batch(page, want, r.prio);
+      unsigned got = fm_page_in_batch(page, want, r.prio, r.write);
       page += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a present/busy page */
     }
   }
@@ -55,7 +56,7 @@ int fm_prefetch_start(void) {
   pthread_t t;
   if (pthread_create(&t, NULL, prefetch_main, NULL))
     return -1;
-  pthread_setname_np(t, "farhint-prefetch");
+  pthread_setname_np(t, "farhint-ahead"); /* names are at most 15 chars */
   fm_stats_register_thread(t);
   return 0;
 }

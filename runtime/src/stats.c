@@ -25,7 +25,7 @@ static const char *const counter_names[FM_C_COUNT] = {
     "faults_hinted", "faults_unhinted", "faults_write_protect",
     "hint_slow_calls", "hint_slow_hits", "readahead_pages", "fetched_pages",
     "zero_fill_pages", "evicted_pages", "written_back_pages", "evict_batches",
-    "sync_reclaims", "unmap_syscalls", "wp_syscalls"};
+    "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls"};
 
 uint64_t fm_now_ns(void) {
   struct timespec t;
@@ -148,11 +148,13 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_FAULT_WP], (unsigned long)c[FM_C_HINT_SLOW_CALLS],
          (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES]);
   fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
-         "batches, %lu unmap and %lu write-protect syscalls; reclaims by faulting threads %lu",
+         "batches, %lu unmap, %lu write-protect and %lu un-protect syscalls; reclaims by "
+         "faulting threads %lu",
          (unsigned long)c[FM_C_FETCH_PAGES], (unsigned long)c[FM_C_ZERO_PAGES],
          (unsigned long)c[FM_C_EVICT_PAGES], (unsigned long)c[FM_C_WRITEBACK_PAGES],
          (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_UNMAP_SYSCALLS],
-         (unsigned long)c[FM_C_WP_SYSCALLS], (unsigned long)c[FM_C_RECLAIM_SYNC]);
+         (unsigned long)c[FM_C_WP_SYSCALLS], (unsigned long)c[FM_C_UNPROTECT_SYSCALLS],
+         (unsigned long)c[FM_C_RECLAIM_SYNC]);
   fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
          "p99 %.1f p99.9 %.1f",
          percentile(0, .5) / 1e3, percentile(0, .99) / 1e3, percentile(0, .999) / 1e3,

@@ -6,8 +6,9 @@
 // in its loop (start + i * step), and from that and the profile's
 // suggestion, the hint's parameters. The rules:
 //   - mut when the access writes, or it is a load at a site where the
-//     profile saw writes (a read-modify-write line: mapping writable at the
-//     load saves the write-protect fault of the store);
+//     profile saw writes or suggests mut (a read-modify-write line, or a
+//     scan whose pages another line writes next: mapping writable at the
+//     load saves a write-protect fault or un-protect call per page);
 //   - the profile's seq/rdahead/ev_prio when it suggests them;
 //   - an affine access with |step| < one page gets seq, and read-ahead of
 //     16 pages in the step's direction (fewer if the loop's trip count

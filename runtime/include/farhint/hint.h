@@ -61,6 +61,8 @@ extern "C" {
 #define FARHINT_META_EVICTING (1UL << 4)   /* chosen for eviction, being written out */
 #define FARHINT_META_ACCESSED (1UL << 5)   /* touched since the reclaim policy last looked */
 #define FARHINT_META_FAR_VALID (1UL << 6)  /* far copy holds data (else the page is zero) */
+#define FARHINT_META_RA_TRIGGER (1UL << 7) /* mapped, not PRESENT: a hint here starts the
+                                              next read-ahead window */
 #define FARHINT_META_CORE_SHIFT 8          /* bits 8..15: core serving an outstanding fault */
 #define FARHINT_META_CORE_MASK (0xffUL << FARHINT_META_CORE_SHIFT)
 #define FARHINT_META_PRIO_SHIFT 16 /* bits 16..23: eviction priority class */
