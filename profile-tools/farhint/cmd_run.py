@@ -14,6 +14,7 @@ from pathlib import Path
 
 from farhint import buildtree
 from farhint.cgroup import CgroupError, MemoryCgroup
+from farhint.profile import ProfileError, load_profile
 from farhint.runenv import program_of, runtime_env
 from farhint.units import parse_budget, parse_size
 
@@ -22,6 +23,8 @@ def add_arguments(p):
     p.add_argument("--local", default="1G", metavar="SIZE|PCT%",
                    help="local memory budget for far pages: 512M, or 25%% of --peak (default 1G)")
     p.add_argument("--peak", metavar="SIZE", help="the program's peak memory, for --local PCT%%")
+    p.add_argument("--profile", metavar="FILE",
+                   help="a profile of the program: its recorded peak is the base of --local PCT%%")
     p.add_argument("--far-size", default="64G", metavar="SIZE",
                    help="far-memory capacity (default 64G)")
     p.add_argument("--policy", choices=["fifo", "clock", "prio"], default="fifo",
@@ -86,9 +89,13 @@ def run(args):
         return 2
     try:
         peak = parse_size(args.peak) if args.peak else None
+        if peak is None and args.profile:
+            peak = load_profile(args.profile)["run"].get("peak_bytes") or None
+            if peak is None:
+                raise ValueError(f"profile {args.profile} records no peak; give --peak SIZE")
         local = parse_budget(args.local, peak)
         limit = parse_size(args.cgroup_limit) if args.cgroup_limit else None
-    except ValueError as err:
+    except (ValueError, ProfileError) as err:
         print(f"farhint run: {err}", file=sys.stderr)
         return 2
     env = runtime_env(settings_of(args, local))

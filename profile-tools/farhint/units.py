@@ -23,6 +23,6 @@ def parse_budget(text: str, peak: int | None) -> int:
             raise ValueError(f"{text!r}: a percentage must be in (0, 100]")
         if peak is None:
             raise ValueError(f"--local {text} needs the program's peak memory: give "
-                             "--peak SIZE (or a profile that recorded it)")
+                             "--peak SIZE or --profile FILE")
         return int(peak * pct / 100)
     return parse_size(text)

@@ -1,10 +1,12 @@
 """farhint run's argument handling, and the demo as a user runs it."""
 
+import json
 import subprocess
 import sys
 
 import pytest
 
+from farhint import buildtree
 from farhint.units import parse_budget, parse_size
 
 
@@ -51,3 +53,13 @@ def test_quick_demo_takes_an_app_through_the_pipeline(tmp_path):
         assert step in out.stdout
     assert "sites hinted" in out.stdout and "auto" in out.stdout
     assert (tmp_path / "blackscholes.fhprof").exists() and (tmp_path / "results.csv").exists()
+
+
+def test_percentage_of_a_profiles_peak(tmp_path):
+    prof = tmp_path / "p.fhprof"
+    prof.write_text(json.dumps({"format": "farhint-profile", "version": 1, "sites": [],
+                                "run": {"peak_bytes": 64 << 20}}))
+    out = farhint("run", "--local", "25%", "--profile", str(prof), "--stats", "--",
+                  str(buildtree.part("bin/fm_scan")), "1", "1", "nohint")
+    assert out.returncode == 0, out.stderr
+    assert "local=16384K" in out.stderr
