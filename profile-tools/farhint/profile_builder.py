@@ -115,6 +115,7 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s):
         "binary": {"path": os.path.realpath(binary), "build_id": build_id(binary)},
         "run": {"command": command, "recorder": "farmem-trace", "local_bytes": local_bytes,
                 "peak_bytes": peak_bytes, "total_faults": len(trace.faults),
+                "faults_seen": max(trace.faults_seen, len(trace.faults)),
                 "duration_s": round(duration_s, 3)},
         "sites": out_sites,
         "unattributed": [{"function": k, "faults": v} for k, v in unattributed.most_common()],

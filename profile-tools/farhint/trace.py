@@ -8,7 +8,7 @@ from pathlib import Path
 MAGIC = b"FHTRACE1"
 _HEADER = struct.Struct("<IIQQQHHI")
 
-FAULT, ALLOC, FREE, MAPS = 1, 2, 3, 4
+FAULT, ALLOC, FREE, MAPS, INFO = 1, 2, 3, 4, 5
 WRITE, WP, HINTED, KERNEL, NOSTACK = 1, 2, 4, 8, 16
 
 
@@ -39,6 +39,7 @@ class Trace:
     allocs: list = field(default_factory=list)  # (time_ns, addr, size)
     frees: list = field(default_factory=list)   # (time_ns, addr)
     maps: str = ""
+    faults_seen: int = 0  # recorded or not (sampling: see farhint/trace.h)
 
 
 def read_trace(path: Path) -> Trace:
@@ -53,6 +54,9 @@ def read_trace(path: Path) -> Trace:
         if kind == MAPS:
             t.maps = data[off:off + size].decode(errors="replace")
             off += size
+            continue
+        if kind == INFO:
+            t.faults_seen = addr
             continue
         frames = struct.unpack_from(f"<{nframes}Q", data, off)
         off += 8 * nframes

@@ -19,6 +19,9 @@
 /* Mapped locally: PRESENT, or a read-ahead trigger (mapped, but hidden from
  * the fast path so the next hint there runs the slow path). */
 #define FM_RESIDENT (FARHINT_META_PRESENT | FARHINT_META_RA_TRIGGER)
+/* A read fault mapped write-protected to measure how often reads are
+ * followed by writes (pagein.c); bits 24..31 are the runtime's own. */
+#define FARHINT_META_WP_SAMPLE (1UL << 24)
 
 /* ---- configuration (config.c): every tunable has one name, used in the
  * environment (FARHINT_<NAME>), in `farhint run` flags and in the stats ---- */

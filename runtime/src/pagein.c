@@ -17,6 +17,36 @@ static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned pr
          ((uint64_t)node << FARHINT_META_NODE_SHIFT);
 }
 
+/* Unhinted read faults: map write-protected (exact dirty tracking), or --
+ * when most read-faulted pages are written soon after -- writable and dirty
+ * at once, which saves a write-protect fault and an un-protect ioctl (a TLB
+ * shootdown) per page at the price of writing back the odd clean page. One
+ * read fault in SAMPLE is always mapped write-protected, and the share of
+ * those that then take a write-protect fault decides, with hysteresis. */
+#define SAMPLE 16
+#define WINDOW 256 /* sampled faults per decision */
+static struct {
+  _Atomic uint64_t reads;       /* unhinted read faults */
+  _Atomic uint64_t sampled;     /* of which mapped write-protected to measure */
+  _Atomic uint64_t written;     /* sampled pages that took a write-protect fault */
+  _Atomic bool writable;        /* current mode */
+} rw;
+
+static bool map_read_writable(bool *sample) {
+  uint64_t n = atomic_fetch_add_explicit(&rw.reads, 1, memory_order_relaxed);
+  *sample = n % SAMPLE == 0;
+  if (*sample && atomic_fetch_add_explicit(&rw.sampled, 1, memory_order_relaxed) + 1 >= WINDOW) {
+    uint64_t written = atomic_exchange(&rw.written, 0);
+    atomic_store(&rw.sampled, 0);
+    bool on = atomic_load(&rw.writable);
+    if (!on && written > WINDOW / 2)
+      atomic_store(&rw.writable, true);
+    else if (on && written < WINDOW / 5)
+      atomic_store(&rw.writable, false);
+  }
+  return !*sample && atomic_load_explicit(&rw.writable, memory_order_relaxed);
+}
+
 static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
   int rc = fm_uffd_copy(fm.uffd, page, src, len, !write);
   if (rc < 0)
@@ -54,6 +84,9 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
       break;
     fm_page_unlock(page, w);
   }
+  bool sample = false;
+  if (!write && path == FM_PATH_UNHINTED && map_read_writable(&sample))
+    write = true;
   uint32_t node = fm_frame_get();
   if (w & FARHINT_META_FAR_VALID) {
     fm_link_transfer(FM_PAGE);
@@ -63,7 +96,8 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
     copy_in(page, FM_PAGE, fm_zero_pages_storage, write);
   }
   fm_frame_track(node, page, prio);
-  fm_page_unlock(page, mapped_word(w, node, write, prio));
+  fm_page_unlock(page, mapped_word(w, node, write, prio) |
+                           (sample ? FARHINT_META_WP_SAMPLE : 0));
   fm_count(path == FM_PATH_HINTED ? FM_C_FAULT_HINTED : FM_C_FAULT_UNHINTED, 1);
   fm_count(FM_C_FETCH_PAGES, 1);
   fm_latency(path, fm_now_ns() - t0);
@@ -81,6 +115,10 @@ void fm_make_writable(uintptr_t page, bool from_kernel_fault) {
       fm_page_in(page, true, (w & FARHINT_META_PRIO_MASK) >> FARHINT_META_PRIO_SHIFT,
                  FM_PATH_HINTED);
     return;
+  }
+  if (w & FARHINT_META_WP_SAMPLE) {
+    atomic_fetch_add_explicit(&rw.written, 1, memory_order_relaxed);
+    w &= ~FARHINT_META_WP_SAMPLE;
   }
   /* Un-protecting also wakes a thread waiting on this page. */
   if (!(w & FARHINT_META_DIRTY) || from_kernel_fault) {

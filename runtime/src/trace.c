@@ -51,7 +51,18 @@ static struct {
   int signo;
   struct slot slots[SLOTS];
   _Atomic uint64_t records;
+  _Atomic uint64_t seen; /* faults seen, recorded or not */
 } tr = {.fd = -1};
+
+/* Whether to record the next fault (see farhint/trace.h on sampling). */
+static bool sample_next(void) {
+  uint64_t n = atomic_fetch_add_explicit(&tr.seen, 1, memory_order_relaxed);
+  if (n < FARHINT_TRACE_FULL)
+    return true;
+  uint64_t level = 1 + (atomic_load(&tr.records) - FARHINT_TRACE_FULL) / FARHINT_TRACE_FULL;
+  uint64_t every = 1ULL << (2 * (level < 10 ? level : 10)); /* 4^level bursts */
+  return (n / FARHINT_TRACE_BURST) % every == 0;
+}
 
 static pid_t fm_gettid(void) { return (pid_t)syscall(SYS_gettid); }
 
@@ -144,6 +155,12 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
   uint64_t flags = (fl & UFFD_PAGEFAULT_FLAG_WP)      ? FARHINT_TRACE_WP
                    : (fl & UFFD_PAGEFAULT_FLAG_WRITE) ? FARHINT_TRACE_WRITE
                                                       : 0;
+  if (!sample_next()) {
+    serve(addr, flags);
+    if (!(flags & FARHINT_TRACE_WP))
+      fm_uffd_wake(fm.uffd, fm_page_of(addr), FM_PAGE);
+    return;
+  }
   uint64_t now = fm_now_ns(), pc = 0;
   bool in_syscall = false;
   if (!thread_pc(tid, &pc, &in_syscall))
@@ -174,6 +191,8 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
 }
 
 __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
+  if (!sample_next())
+    return;
   unw_context_t ctx;
   uint64_t frames[MAX_FRAMES];
   unw_getcontext(&ctx);
@@ -257,8 +276,12 @@ void fm_trace_finish(void) {
     len += (size_t)n;
   if (fd >= 0)
     close(fd);
+  uint64_t recorded = tr.records;
+  struct farhint_trace_rec info = {FARHINT_TRACE_INFO, 0, fm_now_ns(), tr.seen, recorded, 0, 0, 0};
   struct farhint_trace_rec h = {FARHINT_TRACE_MAPS, 0, fm_now_ns(), 0, len, 0, 0, 0};
-  if (write(tr.fd, &h, sizeof h) != sizeof h || write(tr.fd, buf, len) != (ssize_t)len)
+  if (write(tr.fd, &info, sizeof info) != sizeof info || write(tr.fd, &h, sizeof h) != sizeof h ||
+      write(tr.fd, buf, len) != (ssize_t)len)
     fm_log("cannot finish the trace: %s", strerror(errno));
-  fm_log("trace: %lu records written to %s", (unsigned long)tr.records, fm.cfg.trace_file);
+  fm_log("trace: %lu of %lu faults recorded in %s", (unsigned long)recorded,
+         (unsigned long)tr.seen, fm.cfg.trace_file);
 }

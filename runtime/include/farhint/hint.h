@@ -67,6 +67,7 @@ extern "C" {
 #define FARHINT_META_CORE_MASK (0xffUL << FARHINT_META_CORE_SHIFT)
 #define FARHINT_META_PRIO_SHIFT 16 /* bits 16..23: eviction priority class */
 #define FARHINT_META_PRIO_MASK (0xffUL << FARHINT_META_PRIO_SHIFT)
+/* bits 24..31: the runtime's private state */
 #define FARHINT_META_NODE_SHIFT 32 /* bits 32..63: page-node index while present */
 
 /* ---- The slow path: provided by libfarmem ---- */

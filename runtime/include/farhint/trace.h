@@ -5,8 +5,14 @@
  * The file starts with the 8 bytes "FHTRACE1", then records, each a
  * struct farhint_trace_rec followed by nframes uint64_t instruction
  * pointers (innermost first; frames after the first are return addresses).
- * The last record is FARHINT_TRACE_MAPS: /proc/self/maps at exit, as text of
- * size bytes, so addresses can be symbolized. Little-endian, x86-64.
+ * At exit come FARHINT_TRACE_INFO (addr: faults seen, size: faults
+ * recorded) and, last, FARHINT_TRACE_MAPS: /proc/self/maps as text of size
+ * bytes, so addresses can be symbolized. Little-endian, x86-64.
+ *
+ * Every fault is recorded up to FARHINT_TRACE_FULL; after that, bursts of
+ * FARHINT_TRACE_BURST consecutive faults out of every K bursts, K growing 4x
+ * per FARHINT_TRACE_FULL records, so a program that faults millions of
+ * times is traced in bounded time and space with its runs intact.
  */
 #ifndef FARHINT_TRACE_H
 #define FARHINT_TRACE_H
@@ -20,7 +26,11 @@ enum farhint_trace_kind {
   FARHINT_TRACE_ALLOC = 2, /* an allocation [addr, addr + size) of >= 64 KiB */
   FARHINT_TRACE_FREE = 3,  /* the allocation at addr was freed */
   FARHINT_TRACE_MAPS = 4,  /* size bytes of /proc/self/maps text follow */
+  FARHINT_TRACE_INFO = 5,  /* addr: faults seen; size: faults recorded */
 };
+
+#define FARHINT_TRACE_FULL 200000
+#define FARHINT_TRACE_BURST 1024
 
 /* Flags of a fault record. */
 #define FARHINT_TRACE_WRITE (1u << 0)   /* a write fault on an absent page */
