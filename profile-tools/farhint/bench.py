@@ -7,9 +7,11 @@ with native's."""
 
 import csv
 import json
-import resource
+import os
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,17 +44,25 @@ class Prepared:
 
 
 def _timed(cmd, env=None, timeout=None):
-    """(returncode, seconds, stdout, max rss of the child in bytes)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """(returncode or None on timeout, seconds, stdout, max rss of this child
+    in bytes). wait4 gives this child's own rusage (RUSAGE_CHILDREN would be
+    the maximum over every child so far)."""
     t0 = time.monotonic()
-    try:
-        out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
-        rc, stdout = out.returncode, out.stdout
-    except subprocess.TimeoutExpired:
-        rc, stdout = None, ""
-    seconds = time.monotonic() - t0
-    rss = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) * 1024
-    return rc, seconds, stdout, rss
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.DEVNULL)
+        done = []
+        waiter = threading.Thread(target=lambda: done.append(os.wait4(proc.pid, 0)))
+        waiter.start()
+        waiter.join(timeout)
+        seconds = time.monotonic() - t0
+        if not done:
+            proc.kill()
+            waiter.join()
+            return None, seconds, "", 0
+        _, status, usage = done[0]
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return proc.returncode, seconds, out.read().decode(errors="replace"), usage.ru_maxrss * 1024
 
 
 def _farhint(*args, **kw):
