@@ -53,11 +53,15 @@ def _timed(cmd, env=None, timeout=None):
         done = []
         waiter = threading.Thread(target=lambda: done.append(os.wait4(proc.pid, 0)))
         waiter.start()
-        waiter.join(timeout)
-        seconds = time.monotonic() - t0
-        if not done:
-            proc.kill()
-            waiter.join()
+        try:
+            waiter.join(timeout)
+        finally:  # a timeout, or an interrupted sweep: the run must not outlive it
+            seconds = time.monotonic() - t0
+            timed_out = not done
+            if timed_out:
+                proc.kill()
+                waiter.join()
+        if timed_out:
             return None, seconds, "", 0
         _, status, usage = done[0]
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -114,9 +118,18 @@ def _stats_fields(path: Path) -> dict:
             "runtime_cpu_ms": s["runtime_cpu_ns"] / 1e6}
 
 
+def local_bytes(peak: int, fraction: float) -> int:
+    """Local memory for a fraction of the peak, plus the runtime's free-frame
+    reserve (1%, at least one eviction batch), which it takes out of its
+    budget: without it, '100%' would be slightly less than the working set,
+    and a cyclic scan would miss on every pass. kswap gets the same."""
+    local = int(peak * fraction)
+    return max(local + max(local // 100, 32 * 4096), MIN_LOCAL)
+
+
 def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Path,
             timeout: float) -> dict:
-    local = max(int(p.peak * fraction), MIN_LOCAL)
+    local = local_bytes(p.peak, fraction)
     row = {"app": p.app.name, "size": p.size, "config": config,
            "local_pct": round(fraction * 100), "repeat": repeat, "local_bytes": local}
     if config == "native":

@@ -44,11 +44,11 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   fr.nfree = nframes;
   for (int c = 0; c < FM_PRIO_CLASSES; c++)
     fr.head[c] = fr.tail[c] = FM_NO_NODE;
-  /* At least a read-ahead batch plus two eviction batches stay free, so a
-   * window of read-ahead does not make the faulting thread reclaim. */
+  /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
+   * reserve comes out of the budget: a larger one makes a working set that
+   * just fits thrash at its edge. */
   uint64_t want = (uint64_t)(fm.cfg.free_fraction * nframes);
-  uint64_t floor = FM_ZERO_PAGES + 2 * (uint64_t)fm.cfg.evict_batch;
-  fr.low_water = want > floor ? want : floor;
+  fr.low_water = want > fm.cfg.evict_batch ? want : fm.cfg.evict_batch;
   if (fr.low_water > nframes / 4)
     fr.low_water = nframes / 4;
   return 0;

@@ -102,8 +102,8 @@ static void *reclaim_main(void *arg) {
     while (!rc.kicked)
       pthread_cond_wait(&rc.wake, &rc.lock);
     pthread_mutex_unlock(&rc.lock);
-    /* Refill to twice the low-water mark, so kicks come in bursts. */
-    while (fm_frames_free() < 2 * fm_frames_low_water()) {
+    /* Refill one batch past the low-water mark, so kicks come in bursts. */
+    while (fm_frames_free() < fm_frames_low_water() + fm.cfg.evict_batch) {
       if (fm_evict_batch(fm.cfg.evict_batch) == 0) {
         struct timespec ts = {0, 50000};
         nanosleep(&ts, NULL); /* all candidates busy: let faults finish */
