@@ -16,13 +16,18 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report")
     p.add_argument("--diff", metavar="LATER", help="compare with a later profile: which faults remain")
+    p.add_argument("--hints", metavar="YAML", action="append", default=[],
+                   help="the plugin's report (report=PATH) of a build with this profile: "
+                        "show per site whether it was hinted, with what, or why not "
+                        "(repeat for several translation units)")
 
 
 def run(args):
     try:
         prof = load_profile(args.profile)
         later = load_profile(args.diff) if args.diff else None
-    except ProfileError as err:
+        hints = report.load_hint_reports(args.hints)
+    except (ProfileError, report.HintReportError) as err:
         print(f"farhint report: {err}", file=sys.stderr)
         return 2
     if later is not None:
@@ -38,10 +43,10 @@ def run(args):
         return 0
     if args.json:
         json.dump({"run": prof["run"], "coverage_sites": report.coverage_summary(prof),
-                   "sites": report.rows(prof, args.top)}, sys.stdout, indent=1)
+                   "sites": report.rows(prof, args.top, hints)}, sys.stdout, indent=1)
         print()
     else:
-        report.print_table(prof, top=args.top)
+        report.print_table(prof, top=args.top, hints=hints)
     if args.html:
         from farhint.report_html import write_html
         write_html(prof, args.html)

@@ -1,9 +1,52 @@
 """The hint report of a profile: ranked sites with their share of faults and
-suggested hint, how many sites cover 90/95/99%, and the comparison of two
-profiles (Eden's iterative use: which faults remain after hinting)."""
+suggested hint, how many sites cover 90/95/99%, what the plugin did with
+each site (from its YAML reports), and the comparison of two profiles
+(Eden's iterative use: which faults remain after hinting)."""
 
 import os
+
+import yaml
+
 from farhint.profile import site_faults
+
+
+class HintReportError(Exception):
+    pass
+
+
+def load_hint_reports(paths) -> dict:
+    """site id -> what the plugin did: {"hinted": bool, "params"/"reason"}.
+    A site hinted in any translation unit counts as hinted."""
+    out = {}
+    for path in paths:
+        try:
+            with open(path) as f:
+                doc = yaml.safe_load(f)
+        except (OSError, yaml.YAMLError) as err:
+            raise HintReportError(f"cannot read the plugin's report {path}: {err}") from err
+        if not isinstance(doc, dict) or doc.get("farhint-report") != 1:
+            raise HintReportError(f"{path} is not a FarHint plugin report (report=PATH output)")
+        for entry in doc.get("hinted") or []:
+            out[entry["site"]] = {"hinted": True, "params": entry.get("params", {}),
+                                  "why": entry.get("why", "")}
+        for entry in doc.get("not-hinted") or []:
+            if not out.get(entry["site"], {}).get("hinted"):
+                reason = entry.get("reason", "")
+                # "not in this translation unit" yields to what another unit says
+                if entry["site"] not in out or "translation unit" not in reason:
+                    out[entry["site"]] = {"hinted": False, "why": reason}
+    return out
+
+
+def plugin_text(site_id, hints) -> str:
+    h = hints.get(site_id)
+    if h is None:
+        return ""
+    if h["hinted"]:
+        p = h["params"]
+        return "hinted: " + " ".join(k for k in ("mut", "seq") if p.get(k)) + \
+            (f" rdahead={p['rdahead']}" if p.get("rdahead") else "")
+    return "not hinted: " + h["why"]
 
 COVERAGE_LEVELS = (0.90, 0.95, 0.99)
 
@@ -50,7 +93,7 @@ def short_path(path) -> str:
         return path
 
 
-def rows(profile, top=None):
+def rows(profile, top=None, hints=None):
     total = profile["run"].get("total_faults") or 1
     cum = 0
     out = []
@@ -64,11 +107,12 @@ def rows(profile, top=None):
             "percent": round(100 * n / total, 2), "cumulative": round(100 * cum / total, 2),
             "kind": kind_text(s), "hinted": s["faults"].get("hinted", 0),
             "hint": hint_text(s), "source": (s.get("source_line") or "").strip(),
+            **({"plugin": plugin_text(s["id"], hints)} if hints else {}),
         })
     return out
 
 
-def print_table(profile, top=20, out=None):
+def print_table(profile, top=20, out=None, hints=None):
     import sys
     out = out or sys.stdout
     run = profile["run"]
@@ -77,10 +121,12 @@ def print_table(profile, top=20, out=None):
           f"({len(profile['sites'])} sites) in {' '.join(run.get('command', []))}", file=out)
     header = f"{'rank':>4} {'site':<32} {'function':<18} {'faults':>8} {'%':>6} {'cum%':>6} {'kind':<4} {'suggested hint':<26} source"
     print(header, file=out)
-    for r in rows(profile, top):
+    for r in rows(profile, top, hints):
         print(f"{r['rank']:>4} {r['site'][-32:]:<32} {r['function'][:18]:<18} {r['faults']:>8} "
               f"{r['percent']:>6.1f} {r['cumulative']:>6.1f} {r['kind']:<4} {r['hint']:<26} "
               f"{r['source'][:60]}", file=out)
+        if r.get("plugin"):
+            print(f"{'':>5}plugin: {r['plugin'][:150]}", file=out)
     cov = coverage_summary(profile)
     print("sites covering " + ", ".join(f"{k} of faults: {v if v else '-'}" for k, v in cov.items()),
           file=out)

@@ -66,3 +66,25 @@ def test_report_of_a_good_profile(tmp_path):
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "a.c:3:5" in out.stdout and "90% of faults: 1" in out.stdout
+
+
+def test_report_shows_what_the_plugin_did(tmp_path):
+    p = write(tmp_path, json.dumps({**GOOD, "sites": GOOD["sites"] + [
+        {"id": 2, "file": "b.c", "line": 9, "column": 1, "faults": {"read": 1}}]}))
+    hints = tmp_path / "hints.yaml"
+    hints.write_text('farhint-report: 1\nmodule: "a.c"\nprofile: "p"\nprofile-faults: 11\n'
+                     'hinted:\n  - site: 1\n    location: "a.c:3:5"\n    function: "f"\n'
+                     '    fault-share: 0.9\n    accesses: 1\n'
+                     '    params: {mut: true, seq: true, rdahead: 16, ev_prio: 0}\n    why: "write"\n'
+                     'not-hinted:\n  - site: 2\n    location: "b.c:9:1"\n    function: ""\n'
+                     '    fault-share: 0.1\n    reason: "not in this translation unit"\n')
+    out = subprocess.run([sys.executable, "-m", "farhint", "report", str(p), "--hints", str(hints)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "plugin: hinted: mut seq rdahead=16" in out.stdout
+    assert "plugin: not hinted: not in this translation unit" in out.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("just: text\n")
+    out = subprocess.run([sys.executable, "-m", "farhint", "report", str(p), "--hints", str(bad)],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "not a FarHint plugin report" in out.stderr

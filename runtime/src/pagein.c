@@ -33,6 +33,10 @@ static struct {
 } rw;
 
 static bool map_read_writable(bool *sample) {
+  *sample = false;
+  if (fm_trace_on())
+    return false; /* a profile needs every write-protect fault: they show which
+                     reads are followed by writes */
   uint64_t n = atomic_fetch_add_explicit(&rw.reads, 1, memory_order_relaxed);
   *sample = n % SAMPLE == 0;
   if (*sample && atomic_fetch_add_explicit(&rw.sampled, 1, memory_order_relaxed) + 1 >= WINDOW) {

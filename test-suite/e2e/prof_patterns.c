@@ -1,6 +1,6 @@
 /* Deliberate faulting loops at known lines, for the profiler's tests: each
  * line marked SITE:<name> is where its pattern's faults must land.
- * USAGE: prof_patterns scan|list|memcpy|hash MiB   prints a checksum */
+ * USAGE: prof_patterns scan|list|memcpy|hash|flip MiB   prints a checksum */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +55,20 @@ static long copy(long bytes, int fill) {
   return s;
 }
 
+static long flip(long n) {
+  long *a = malloc(n * sizeof *a), s = 0;
+  for (long i = 0; i < n; i++)
+    a[i] = i + 1; /* SITE:flip_fill */
+  for (long i = 0; i < n; i += 512) { /* a read, then a write by another line */
+    long v = a[i];  /* SITE:flip_peek */
+    if (v > 0)
+      a[i + 1] = -v; /* SITE:flip_store */
+    s += v;
+  }
+  free(a);
+  return s;
+}
+
 static long hash(long n) {
   long *table = malloc(n * sizeof *table), s = 0;
   memset(table, 0, n * sizeof *table); /* SITE:hash_clear */
@@ -69,7 +83,7 @@ static long hash(long n) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s scan|list|memcpy|hash MiB\n", argv[0]);
+    fprintf(stderr, "usage: %s scan|list|memcpy|hash|flip MiB\n", argv[0]);
     return 2;
   }
   long bytes = atol(argv[2]) << 20;
@@ -77,6 +91,7 @@ int main(int argc, char **argv) {
            : !strcmp(argv[1], "list")   ? list(bytes / sizeof(struct node))
            : !strcmp(argv[1], "memcpy") ? copy(bytes, argc)
            : !strcmp(argv[1], "hash")   ? hash(bytes / sizeof(long))
+           : !strcmp(argv[1], "flip")   ? flip(bytes / sizeof(long))
                                         : -1;
   printf("%ld\n", r);
   return r == -1;

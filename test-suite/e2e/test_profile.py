@@ -74,6 +74,17 @@ def test_scans_suggest_seq_with_readahead_and_writes_mut(tmp_path):
     assert read["seq"] and read["rdahead"] > 0 and not read["mut"]
 
 
+def test_reads_of_pages_written_next_suggest_mut(tmp_path):
+    """flip_peek only reads, but flip_store writes each page right after: the
+    read site is suggested mut, which saves a write-protect fault per page."""
+    prof, _ = profile(tmp_path, "prof_patterns", "flip", "64")
+    m = markers("prof_patterns.c")
+    peek = site_at(prof, "prof_patterns.c", m["flip_peek"])
+    assert peek["faults"]["write"] == 0 and peek["faults"]["write_protect"] == 0
+    assert peek["pattern"]["written_later"] > 0.9
+    assert peek["suggest"]["mut"]
+
+
 def test_random_probes_get_no_seq(tmp_path):
     prof, _ = profile(tmp_path, "prof_patterns", "hash", "16")
     m = markers("prof_patterns.c")
