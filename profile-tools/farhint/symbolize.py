@@ -86,16 +86,16 @@ class Symbolizer:
     def symbolize(self, ips) -> dict:
         """ip -> [Frame, ...] innermost first. ips are exact (first frame of
         a fault) or return addresses (pass ip - 1 for those)."""
-        todo = {}
+        pending = {}
         for ip in set(ips) - set(self.cache):
             module, offset = self.module_of(ip)
             if module:
-                todo[ip] = (module, offset)
+                pending[ip] = (module, offset)
             else:
                 self.cache[ip] = [Frame("?", "??", "", 0, 0)]
-        if todo:
-            order = list(todo)
-            query = "".join(f'"{todo[ip][0]}" 0x{todo[ip][1]:x}\n' for ip in order)
+        if pending:
+            order = list(pending)
+            query = "".join(f'"{pending[ip][0]}" 0x{pending[ip][1]:x}\n' for ip in order)
             out = subprocess.run(
                 [str(LLVM_BIN / "llvm-symbolizer"), "--output-style=JSON", "--inlines",
                  "--demangle"],
@@ -105,10 +105,10 @@ class Symbolizer:
                 frames = []
                 for s in result.get("Symbol", []):
                     name = s.get("FileName", "")
-                    frames.append(Frame(todo[ip][0], s.get("FunctionName") or "??",
+                    frames.append(Frame(pending[ip][0], s.get("FunctionName") or "??",
                                         "" if name in ("", "??") else os.path.normpath(name),
                                         int(s.get("Line") or 0), int(s.get("Column") or 0)))
-                self.cache[ip] = frames or [Frame(todo[ip][0], "??", "", 0, 0)]
+                self.cache[ip] = frames or [Frame(pending[ip][0], "??", "", 0, 0)]
         return {ip: self.cache[ip] for ip in ips}
 
 

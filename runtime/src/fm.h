@@ -116,6 +116,8 @@ extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first
 #define FM_ZERO_PAGES 64
 
 /* ---- threads (handler.c, prefetch.c) ---- */
+/* Starts a runtime thread (before the heap moves to far memory). */
+int fm_thread_start(void *(*fn)(void *), const char *name);
 int fm_handler_start(void);
 int fm_prefetch_start(void);
 void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio, bool write);

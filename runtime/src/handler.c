@@ -114,17 +114,17 @@ static void *reclaim_main(void *arg) {
   return NULL;
 }
 
-static int start(void *(*fn)(void *), const char *name) {
+int fm_thread_start(void *(*fn)(void *), const char *name) {
   pthread_t t;
   int err = pthread_create(&t, NULL, fn, NULL);
   if (err) {
     fm_log("cannot start the %s thread: %s", name, strerror(err));
     return -1;
   }
-  pthread_setname_np(t, name);
+  pthread_setname_np(t, name); /* at most 15 characters */
   fm_stats_register_thread(t);
   return 0;
 }
 
-int fm_handler_start(void) { return start(control_main, "farhint-control"); }
-int fm_reclaim_start(void) { return start(reclaim_main, "farhint-reclaim"); }
+int fm_handler_start(void) { return fm_thread_start(control_main, "farhint-control"); }
+int fm_reclaim_start(void) { return fm_thread_start(reclaim_main, "farhint-reclaim"); }

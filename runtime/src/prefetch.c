@@ -4,7 +4,6 @@
  * is a suggestion. */
 #include "fm.h"
 
-#include <string.h>
 
 #define QUEUE 256
 
@@ -52,11 +51,4 @@ static void *prefetch_main(void *arg) {
   return NULL;
 }
 
-int fm_prefetch_start(void) {
-  pthread_t t;
-  if (pthread_create(&t, NULL, prefetch_main, NULL))
-    return -1;
-  pthread_setname_np(t, "farhint-ahead"); /* names are at most 15 chars */
-  fm_stats_register_thread(t);
-  return 0;
-}
+int fm_prefetch_start(void) { return fm_thread_start(prefetch_main, "farhint-ahead"); }
