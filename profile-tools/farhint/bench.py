@@ -18,7 +18,7 @@ from pathlib import Path
 
 from farhint import apps, buildtree
 from farhint.kswap import Swap, run_kswap
-from farhint.runenv import runtime_env
+from farhint.runenv import measure_peak, runtime_env
 
 CONFIGS = ("native", "kswap", "nohint", "auto")
 MIN_LOCAL = 1 << 20
@@ -81,13 +81,10 @@ def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
     checksum = apps.checksum_of(stdout)
     if rc != 0 or not checksum:
         raise RuntimeError(f"{app.name} failed natively (exit {rc})")
-    stats = workdir / f"{app.name}-peak.json"
-    rc = subprocess.call([str(native), *args], stdout=subprocess.DEVNULL,
-                         env=runtime_env({"FARHINT_LOCAL": 64 << 30, "FARHINT_STATS_FILE": stats,
-                                          "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0}))
-    if rc != 0:
-        raise RuntimeError(f"{app.name} failed under the runtime with all memory local (exit {rc})")
-    peak = json.loads(stats.read_text())["peak_resident_pages"] * 4096
+    try:
+        peak = measure_peak([str(native), *args], workdir / f"{app.name}-peak.json")
+    except RuntimeError as err:
+        raise RuntimeError(f"{app.name}: {err}") from err
     say(f"{app.name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local")
     prof = workdir / f"{app.name}.fhprof"
     out = _farhint("profile", "--peak", peak, "--local", "10%", "-o", prof, "--",

@@ -7,7 +7,6 @@ A percentage budget is of the program's peak far memory, measured first
 with one run where everything is local (or given with --peak)."""
 
 import argparse
-import json
 import shutil
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from pathlib import Path
 
 from farhint import profile_builder, report
 from farhint.profile import write_profile
-from farhint.runenv import program_of, runtime_env
+from farhint.runenv import measure_peak, program_of, runtime_env
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
 from farhint.units import parse_budget, parse_size
@@ -44,18 +43,6 @@ def _runtime_env(local, far_size, extra):
                         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **extra})
 
 
-def measure_peak(cmd, far_size, tmp) -> int:
-    """Far memory the program touches when nothing is evicted."""
-    stats = Path(tmp) / "peak.json"
-    print("farhint profile: measuring the program's peak far memory (a run with all of it local)...",
-          file=sys.stderr, flush=True)
-    rc = subprocess.call(cmd, env=_runtime_env(far_size, far_size, {"FARHINT_STATS_FILE": str(stats)}),
-                         stdout=subprocess.DEVNULL)
-    if rc != 0 or not stats.exists():
-        raise RuntimeError(f"the measuring run failed (exit {rc}); give --peak SIZE instead")
-    return json.loads(stats.read_text())["peak_resident_pages"] * 4096
-
-
 def run(args):
     cmd = program_of(args, "profile")
     if not cmd:
@@ -74,7 +61,12 @@ def run(args):
         peak = parse_size(args.peak) if args.peak else None
         with tempfile.TemporaryDirectory(prefix="farhint-profile-") as tmp:
             if peak is None and args.local.strip().endswith("%"):
-                peak = measure_peak(cmd, far_size, tmp)
+                print("farhint profile: measuring the program's peak far memory (a run with "
+                      "all of it local)...", file=sys.stderr, flush=True)
+                try:
+                    peak = measure_peak(cmd, Path(tmp) / "peak.json", far_size)
+                except RuntimeError as err:
+                    raise RuntimeError(f"{err}; give --peak SIZE instead") from err
             local = max(parse_budget(args.local, peak), 1 << 20)
             trace_path = Path(tmp) / "trace.bin"
             print(f"farhint profile: running {' '.join(cmd)} with {local >> 10} KiB of "

@@ -1,7 +1,9 @@
 """What `farhint run` and `farhint profile` share: the program after `--`,
 and the environment that preloads the runtime with FARHINT_* settings."""
 
+import json
 import os
+import subprocess
 import sys
 
 from farhint import buildtree
@@ -26,3 +28,16 @@ def runtime_env(settings: dict) -> dict:
     env["FARHINT_SERVER"] = str(buildtree.part("bin/farmem-server"))
     env.update({k: str(v) for k, v in settings.items()})
     return env
+
+
+def measure_peak(cmd, stats_path, far_size: int = 64 << 30) -> int:
+    """Far memory the program touches when nothing is evicted: one run with
+    all of it local and no modelled link. RuntimeError if the run fails."""
+    rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, env=runtime_env({
+        "FARHINT_LOCAL": far_size, "FARHINT_FAR_SIZE": far_size,
+        "FARHINT_STATS_FILE": stats_path,
+        "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0}))
+    if rc != 0 or not os.path.exists(stats_path):
+        raise RuntimeError(f"the run with all far memory local failed (exit {rc})")
+    with open(stats_path) as f:
+        return json.load(f)["peak_resident_pages"] * 4096

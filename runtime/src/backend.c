@@ -134,8 +134,8 @@ int fm_backend_connect(void) {
   else if (!strncmp(b, "unix:", 5))
     rc = connect_server(b + 5);
   else {
-    fm_log("FARHINT_BACKEND=%s is not supported by this build (use local or "
-           "unix:PATH; tcp:// and rdma:// are not implemented yet)", b);
+    fm_log("FARHINT_BACKEND=%s is not supported by this build: it offers local "
+           "and unix:PATH (no tcp:// or rdma:// transport yet)", b);
     return -1;
   }
   if (rc < 0)

@@ -23,13 +23,10 @@ static void serve_fault(const struct uffd_msg *msg) {
     return;
   }
   bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
-  if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED) {
-    /* Another path mapped it first; the faulting thread still waits. */
-    if (write)
-      fm_make_writable(page, true);
-    else
-      fm_uffd_wake(fm.uffd, page, FM_PAGE);
-  }
+  /* If another path mapped it first, fm_page_in has made it writable when
+   * asked; the faulting thread still waits in the kernel. */
+  if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
+    fm_uffd_wake(fm.uffd, page, FM_PAGE);
 }
 
 /* Serves what the userfaultfd holds now; false when it held nothing. */

@@ -108,6 +108,14 @@ static void serve(uintptr_t addr, uint64_t flags) {
     fm_page_in(page, flags & FARHINT_TRACE_WRITE, 0, FM_PATH_UNHINTED);
 }
 
+/* Serves a fault whose thread still waits in the kernel (served by the
+ * control thread, not by its own signal handler). Un-protecting wakes it. */
+static void serve_waiting(uintptr_t addr, uint64_t flags) {
+  serve(addr, flags);
+  if (!(flags & FARHINT_TRACE_WP))
+    fm_uffd_wake(fm.uffd, fm_page_of(addr), FM_PAGE);
+}
+
 static void on_trace_signal(int signo, siginfo_t *si, void *uc) {
   (void)signo;
   (void)si;
@@ -156,9 +164,7 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
                    : (fl & UFFD_PAGEFAULT_FLAG_WRITE) ? FARHINT_TRACE_WRITE
                                                       : 0;
   if (!sample_next()) {
-    serve(addr, flags);
-    if (!(flags & FARHINT_TRACE_WP))
-      fm_uffd_wake(fm.uffd, fm_page_of(addr), FM_PAGE);
+    serve_waiting(addr, flags);
     return;
   }
   uint64_t now = fm_now_ns(), pc = 0;
@@ -185,9 +191,7 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
     flags |= in_syscall ? FARHINT_TRACE_KERNEL : FARHINT_TRACE_NOSTACK;
   }
   write_record(FARHINT_TRACE_FAULT, tid, now, addr, 0, (uint16_t)flags, &pc, pc ? 1 : 0);
-  serve(addr, flags);
-  if (!(flags & FARHINT_TRACE_WP))
-    fm_uffd_wake(fm.uffd, fm_page_of(addr), FM_PAGE);
+  serve_waiting(addr, flags);
 }
 
 __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
