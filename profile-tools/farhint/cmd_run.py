@@ -27,9 +27,12 @@ def add_arguments(p):
                    help="a profile of the program: its recorded peak is the base of --local PCT%%")
     p.add_argument("--far-size", default="64G", metavar="SIZE",
                    help="far-memory capacity (default 64G)")
-    p.add_argument("--policy", choices=["fifo", "clock", "prio"], default="fifo",
+    p.add_argument("--policy", choices=["fifo", "clock", "lru", "prio"], default="fifo",
                    help="reclaim policy: fifo (one list), clock (second chance), "
-                        "prio (higher ev_prio reclaimed first)")
+                        "lru (--lru-lists lists by recency), prio (higher ev_prio "
+                        "reclaimed first)")
+    p.add_argument("--lru-lists", type=int, default=4, metavar="N",
+                   help="lists of the lru policy, 2..8 (default 4)")
     p.add_argument("--evict-batch", type=int, default=32, metavar="PAGES",
                    help="pages evicted per batch (default 32)")
     p.add_argument("--free-fraction", type=float, default=0.01, metavar="F",
@@ -53,6 +56,7 @@ def settings_of(args, local: int) -> dict:
         "FARHINT_LOCAL": local,
         "FARHINT_FAR_SIZE": parse_size(args.far_size),
         "FARHINT_POLICY": args.policy,
+        "FARHINT_LRU_LISTS": args.lru_lists,
         "FARHINT_EVICT_BATCH": args.evict_batch,
         "FARHINT_FREE_FRACTION": args.free_fraction,
         "FARHINT_LINK_LATENCY": args.link_latency,

@@ -12,6 +12,7 @@ const char *fm_policy_name(enum fm_policy p) {
   switch (p) {
   case FM_POLICY_FIFO: return "fifo";
   case FM_POLICY_CLOCK: return "clock";
+  case FM_POLICY_LRU: return "lru";
   case FM_POLICY_PRIO: return "prio";
   }
   return "?";
@@ -80,17 +81,19 @@ int fm_config_load(struct fm_config *c) {
   c->local_bytes = 1ULL << 30;
   c->far_bytes = 64ULL << 30;
   c->policy = FM_POLICY_FIFO;
+  c->lru_lists = 4;
   c->evict_batch = 32;
   c->free_fraction = 0.01;
   c->link_latency_ns = 5000;
   c->link_bandwidth_bps = 100000000000ULL;
   strcpy(c->backend, "local");
 
-  uint64_t batch = c->evict_batch;
+  uint64_t batch = c->evict_batch, lru_lists = c->lru_lists;
   char policy[32] = "", stats[16] = "", free_frac[32] = "", mode[16] = "";
   if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
       env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
       env_u64("EVICT_BATCH", size_suffixes, &batch) ||
+      env_u64("LRU_LISTS", size_suffixes, &lru_lists) ||
       env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
       env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps))
     return -1;
@@ -113,10 +116,12 @@ int fm_config_load(struct fm_config *c) {
       c->policy = FM_POLICY_FIFO;
     else if (!strcmp(policy, "clock") || !strcmp(policy, "second-chance"))
       c->policy = FM_POLICY_CLOCK;
+    else if (!strcmp(policy, "lru"))
+      c->policy = FM_POLICY_LRU;
     else if (!strcmp(policy, "prio") || !strcmp(policy, "priority"))
       c->policy = FM_POLICY_PRIO;
     else {
-      fm_log("FARHINT_POLICY=%s is not a policy (choose fifo, clock or prio)", policy);
+      fm_log("FARHINT_POLICY=%s is not a policy (choose fifo, clock, lru or prio)", policy);
       return -1;
     }
   }
@@ -133,6 +138,12 @@ int fm_config_load(struct fm_config *c) {
     return -1;
   }
   c->evict_batch = (unsigned)batch;
+  if (lru_lists < 2 || lru_lists > FM_MAX_LISTS) {
+    fm_log("FARHINT_LRU_LISTS=%lu must be between 2 and %d", (unsigned long)lru_lists,
+           FM_MAX_LISTS);
+    return -1;
+  }
+  c->lru_lists = (unsigned)lru_lists;
   c->stats = *stats && strcmp(stats, "0") != 0;
   if (c->far_bytes > FARHINT_FAR_SPAN || c->far_bytes < (16u << 20)) {
     fm_log("FARHINT_FAR_SIZE must be between 16M and 16T");

@@ -15,22 +15,28 @@
 
 #define FM_PAGE FARHINT_PAGE_SIZE
 #define FM_NO_NODE 0xffffffffu
-#define FM_PRIO_CLASSES 8
-/* Mapped locally: PRESENT, or a read-ahead trigger (mapped, but hidden from
- * the fast path so the next hint there runs the slow path). */
-#define FM_RESIDENT (FARHINT_META_PRESENT | FARHINT_META_RA_TRIGGER)
-/* A read fault mapped write-protected to measure how often reads are
- * followed by writes (pagein.c); bits 24..31 are the runtime's own. */
+/* Bits 24..31 are the runtime's own. A read fault mapped write-protected to
+ * measure how often reads are followed by writes (pagein.c): */
 #define FARHINT_META_WP_SAMPLE (1UL << 24)
+/* An access probe: the page is mapped but PRESENT is cleared, so the next
+ * hint on it runs the slow path, which marks it ACCESSED (frames.c). This is
+ * how the reclaim policies see accesses without the fast path writing. */
+#define FARHINT_META_PROBE (1UL << 25)
+/* Mapped locally: PRESENT, or hidden from the fast path (a read-ahead
+ * trigger or an access probe) so the next hint there runs the slow path. */
+#define FM_RESIDENT \
+  (FARHINT_META_PRESENT | FARHINT_META_RA_TRIGGER | FARHINT_META_PROBE)
 
 /* ---- configuration (config.c): every tunable has one name, used in the
  * environment (FARHINT_<NAME>), in `farhint run` flags and in the stats ---- */
-enum fm_policy { FM_POLICY_FIFO, FM_POLICY_CLOCK, FM_POLICY_PRIO };
+enum fm_policy { FM_POLICY_FIFO, FM_POLICY_CLOCK, FM_POLICY_LRU, FM_POLICY_PRIO };
+#define FM_MAX_LISTS 8 /* reclaim lists: priority classes or LRU lists */
 
 struct fm_config {
   uint64_t local_bytes;    /* FARHINT_LOCAL: budget of resident far pages */
   uint64_t far_bytes;      /* FARHINT_FAR_SIZE: far-memory capacity */
-  enum fm_policy policy;   /* FARHINT_POLICY: fifo | clock | prio */
+  enum fm_policy policy;   /* FARHINT_POLICY: fifo | clock | lru | prio */
+  unsigned lru_lists;      /* FARHINT_LRU_LISTS: lists of the lru policy */
   unsigned evict_batch;    /* FARHINT_EVICT_BATCH: pages per eviction */
   double free_fraction;    /* FARHINT_FREE_FRACTION: frames kept free */
   uint64_t link_latency_ns;   /* FARHINT_LINK_LATENCY (ns), 0 = off */
@@ -82,6 +88,9 @@ uint64_t fm_frames_free(void);
 uint64_t fm_frames_total(void);
 uint64_t fm_frames_low_water(void);
 uint64_t fm_frames_peak_used(void); /* most frames in use at once */
+/* The policy looks at accesses (clock, lru): pages are mapped with an access
+ * probe, so a reuse after the fetch is seen. */
+bool fm_frames_watch_access(void);
 
 /* ---- eviction (evict.c) ---- */
 int fm_evict_init(void);          /* probes process_madvise */

@@ -1,7 +1,17 @@
 /* frames.c -- the local-memory budget as a fixed set of frames (page nodes),
  * and the reclaim lists the eviction policies pick victims from (Eden §4):
  * fifo (Eden's "default": one list), clock (second chance on the accessed
- * bit) and prio (higher ev_prio class is reclaimed first). */
+ * bit), lru (N lists by recency of access) and prio (a higher ev_prio class
+ * is reclaimed first).
+ *
+ * Eden's hints stamp every access; ours do not write on the fast path (it
+ * stays 8 instructions). Accesses are sampled instead: a page a policy keeps
+ * gets an access probe (FARHINT_META_PROBE: still mapped, PRESENT cleared),
+ * so the next hint on it takes the slow path once and marks it ACCESSED.
+ * Pages are mapped with a probe (pagein.c), so ACCESSED means "reused since
+ * it was fetched or last looked at": use-once pages (scans) go first. A write
+ * to a clean page counts too (its write-protect fault). Accesses by unhinted
+ * code to a page that is already local are not seen. */
 #include "fm.h"
 
 #include <sched.h>
@@ -21,8 +31,10 @@ static struct {
   uint64_t total;
   uint32_t free_head; /* free frames, linked through next */
   uint64_t nfree;
-  uint32_t head[FM_PRIO_CLASSES], tail[FM_PRIO_CLASSES];
-  uint64_t len[FM_PRIO_CLASSES];
+  uint32_t head[FM_MAX_LISTS], tail[FM_MAX_LISTS];
+  uint64_t len[FM_MAX_LISTS];
+  int nlists;
+  int lru_base; /* lru: the list that is coldest now; aging rotates it */
   enum fm_policy policy;
   uint64_t low_water; /* below this many free frames, wake the reclaimer */
   uint64_t peak_used;
@@ -42,7 +54,10 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   }
   fr.free_head = 0;
   fr.nfree = nframes;
-  for (int c = 0; c < FM_PRIO_CLASSES; c++)
+  fr.nlists = policy == FM_POLICY_PRIO  ? FM_MAX_LISTS
+              : policy == FM_POLICY_LRU ? (int)fm.cfg.lru_lists
+                                        : 1;
+  for (int c = 0; c < FM_MAX_LISTS; c++)
     fr.head[c] = fr.tail[c] = FM_NO_NODE;
   /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
    * reserve comes out of the budget: a larger one makes a working set that
@@ -58,6 +73,9 @@ uint64_t fm_frames_free(void) { return __atomic_load_n(&fr.nfree, __ATOMIC_RELAX
 uint64_t fm_frames_total(void) { return fr.total; }
 uint64_t fm_frames_low_water(void) { return fr.low_water; }
 uint64_t fm_frames_peak_used(void) { return fr.peak_used; }
+bool fm_frames_watch_access(void) {
+  return fr.policy == FM_POLICY_CLOCK || fr.policy == FM_POLICY_LRU;
+}
 
 static void list_remove(uint32_t i) {
   struct node *n = &fr.nodes[i];
@@ -114,50 +132,109 @@ void fm_frame_put(uint32_t i) {
   pthread_mutex_unlock(&fr.lock);
 }
 
+/* lru: the list `age` generations older than the youngest one. */
+static int lru_list(int age) {
+  return (fr.lru_base + fr.nlists - 1 - age) % fr.nlists;
+}
+
 void fm_frame_track(uint32_t i, uintptr_t page, unsigned prio) {
-  int c = fr.policy == FM_POLICY_PRIO
-              ? (prio >= FM_PRIO_CLASSES ? FM_PRIO_CLASSES - 1 : (int)prio)
-              : 0;
+  int c = 0;
+  if (fr.policy == FM_POLICY_PRIO)
+    c = prio >= FM_MAX_LISTS ? FM_MAX_LISTS - 1 : (int)prio;
   pthread_mutex_lock(&fr.lock);
+  if (fr.policy == FM_POLICY_LRU)
+    c = lru_list(0); /* just fetched: most recently used */
   fr.nodes[i].page = page;
   list_append(i, c);
   pthread_mutex_unlock(&fr.lock);
 }
 
-unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max) {
+/* True if the page was accessed since the last look; clears the mark and
+ * arms a probe so the next hinted access is seen. */
+static bool took_access(uintptr_t page) {
+  _Atomic uint64_t *m = fm_meta(page);
+  if (!(atomic_fetch_and(m, ~FARHINT_META_ACCESSED) & FARHINT_META_ACCESSED))
+    return false;
+  uint64_t w = atomic_load(m);
+  while (!(w & FARHINT_META_LOCKED) && (w & FARHINT_META_PRESENT) &&
+         !atomic_compare_exchange_weak(
+             m, &w, (w & ~FARHINT_META_PRESENT) | FARHINT_META_PROBE))
+    ;
+  return true;
+}
+
+/* Locks a tracked page for eviction; false if someone else holds it. */
+static bool take_victim(uintptr_t page, uint64_t *word) {
+  if (!fm_page_trylock(page, word))
+    return false;
+  if (!(*word & FM_RESIDENT)) { /* cannot happen for a tracked frame */
+    fm_page_unlock(page, *word);
+    return false;
+  }
+  return true;
+}
+
+static uint64_t tracked(void) {
+  uint64_t n = 0;
+  for (int c = 0; c < fr.nlists; c++)
+    n += fr.len[c];
+  return n;
+}
+
+/* fifo, clock and prio: from the highest class down, each list from its head;
+ * clock gives a page accessed since the last look a second chance. */
+static unsigned pick_in_order(uintptr_t *pages, uint64_t *words, unsigned max) {
   unsigned got = 0;
-  pthread_mutex_lock(&fr.lock);
-  for (int c = FM_PRIO_CLASSES - 1; c >= 0 && got < max; c--) {
-    /* Each node is looked at no more than twice (second chance). */
+  for (int c = fr.nlists - 1; c >= 0 && got < max; c--) {
+    /* Each node is looked at no more than twice. */
     uint64_t budget = 2 * fr.len[c] + 1;
     while (got < max && fr.head[c] != FM_NO_NODE && budget-- > 0) {
       uint32_t i = fr.head[c];
       uintptr_t page = fr.nodes[i].page;
-      _Atomic uint64_t *m = fm_meta(page);
-      if (fr.policy == FM_POLICY_CLOCK &&
-          (atomic_load(m) & FARHINT_META_ACCESSED)) {
-        atomic_fetch_and(m, ~FARHINT_META_ACCESSED);
-        list_remove(i);
-        list_append(i, c);
-        continue;
-      }
-      uint64_t w;
-      bool mine = fm_page_trylock(page, &w);
-      if (mine && !(w & FM_RESIDENT)) {
-        fm_page_unlock(page, w); /* cannot happen for a tracked frame */
-        mine = false;
-      }
-      if (!mine) { /* busy: being faulted or made writable; later */
-        list_remove(i);
-        list_append(i, c);
-        continue;
-      }
       list_remove(i);
-      pages[got] = page;
-      words[got] = w;
-      got++;
+      if ((fr.policy == FM_POLICY_CLOCK && took_access(page)) ||
+          !take_victim(page, &words[got])) {
+        list_append(i, c); /* kept, or busy (being faulted): later */
+        continue;
+      }
+      pages[got++] = page;
     }
   }
+  return got;
+}
+
+/* lru: victims come from the coldest list. A page accessed since it was last
+ * looked at moves to the youngest list; when the coldest list is empty, every
+ * list ages by one generation (a rotation of the list indices, no page is
+ * touched). A page thus waits N-1 agings between looks. */
+static unsigned pick_lru(uintptr_t *pages, uint64_t *words, unsigned max) {
+  unsigned got = 0;
+  uint64_t budget = 2 * tracked() + fr.nlists;
+  while (got < max && budget-- > 0) {
+    int cold = lru_list(fr.nlists - 1);
+    if (fr.head[cold] == FM_NO_NODE) {
+      if (tracked() == 0)
+        break;
+      fr.lru_base = (fr.lru_base + 1) % fr.nlists; /* age */
+      continue;
+    }
+    uint32_t i = fr.head[cold];
+    uintptr_t page = fr.nodes[i].page;
+    list_remove(i);
+    if (took_access(page))
+      list_append(i, lru_list(0));
+    else if (take_victim(page, &words[got]))
+      pages[got++] = page;
+    else
+      list_append(i, cold); /* busy: later */
+  }
+  return got;
+}
+
+unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max) {
+  pthread_mutex_lock(&fr.lock);
+  unsigned got = fr.policy == FM_POLICY_LRU ? pick_lru(pages, words, max)
+                                            : pick_in_order(pages, words, max);
   pthread_mutex_unlock(&fr.lock);
   return got;
 }

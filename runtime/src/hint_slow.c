@@ -25,7 +25,8 @@ void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
     int r = fm_page_in(page, mut, prio, FM_PATH_HINTED);
     fetched |= r == FM_MAPPED;
     triggered |= r == FM_TRIGGERED;
-    atomic_fetch_or_explicit(m, FARHINT_META_ACCESSED, memory_order_relaxed);
+    if (r != FM_MAPPED) /* a fetch is not a reuse (frames.c) */
+      atomic_fetch_or_explicit(m, FARHINT_META_ACCESSED, memory_order_relaxed);
   }
   if (fetched && fm_trace_on())
     fm_trace_hinted(a, mut);

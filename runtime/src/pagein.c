@@ -11,8 +11,7 @@
 
 static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned prio) {
   uint64_t keep = FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID;
-  return (old & keep) | FARHINT_META_PRESENT | FARHINT_META_ACCESSED |
-         (write ? FARHINT_META_DIRTY : 0) |
+  return (old & keep) | FARHINT_META_PRESENT | (write ? FARHINT_META_DIRTY : 0) |
          ((uint64_t)(prio & 0xff) << FARHINT_META_PRIO_SHIFT) |
          ((uint64_t)node << FARHINT_META_NODE_SHIFT);
 }
@@ -61,14 +60,18 @@ static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
    * the dirty write-back below keep the data safe. */
 }
 
-/* A trigger page becomes an ordinary present page; true if this call did it. */
-static bool claim_trigger(uintptr_t page) {
+#define FM_HIDDEN (FARHINT_META_RA_TRIGGER | FARHINT_META_PROBE)
+
+/* A page hidden from the fast path (read-ahead trigger or access probe)
+ * becomes an ordinary present, accessed page; true if this call claimed a
+ * trigger. */
+static bool claim_hidden(uintptr_t page) {
   uint64_t w = fm_page_lock(page);
-  bool mine = w & FARHINT_META_RA_TRIGGER;
-  if (mine)
-    w = (w & ~FARHINT_META_RA_TRIGGER) | FARHINT_META_PRESENT;
+  bool trigger = w & FARHINT_META_RA_TRIGGER;
+  if (w & FM_HIDDEN)
+    w = (w & ~FM_HIDDEN) | FARHINT_META_PRESENT | FARHINT_META_ACCESSED;
   fm_page_unlock(page, w);
-  return mine;
+  return trigger;
 }
 
 int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
@@ -78,7 +81,7 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   for (;;) {
     w = atomic_load_explicit(m, memory_order_acquire);
     if (w & FM_RESIDENT) {
-      int r = (w & FARHINT_META_RA_TRIGGER) && claim_trigger(page) ? FM_TRIGGERED : 0;
+      int r = (w & FM_HIDDEN) && claim_hidden(page) ? FM_TRIGGERED : 0;
       if (write && !(w & FARHINT_META_DIRTY))
         fm_make_writable(page, false);
       return r;
@@ -100,8 +103,10 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
     copy_in(page, FM_PAGE, fm_zero_pages_storage, write);
   }
   fm_frame_track(node, page, prio);
-  fm_page_unlock(page, mapped_word(w, node, write, prio) |
-                           (sample ? FARHINT_META_WP_SAMPLE : 0));
+  uint64_t word = mapped_word(w, node, write, prio) | (sample ? FARHINT_META_WP_SAMPLE : 0);
+  if (fm_frames_watch_access()) /* see the next access, not this one */
+    word = (word & ~FARHINT_META_PRESENT) | FARHINT_META_PROBE;
+  fm_page_unlock(page, word);
   fm_count(path == FM_PATH_HINTED ? FM_C_FAULT_HINTED : FM_C_FAULT_UNHINTED, 1);
   fm_count(FM_C_FETCH_PAGES, 1);
   fm_latency(path, fm_now_ns() - t0);
@@ -177,7 +182,7 @@ unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio, bool write
   unsigned trigger = got >= 4 ? got / 2 : got; /* none in short batches */
   for (unsigned i = 0; i < got; i++) {
     uintptr_t page = first + (uintptr_t)i * FM_PAGE;
-    uint64_t word = mapped_word(words[i], nodes[i], write, prio) & ~FARHINT_META_ACCESSED;
+    uint64_t word = mapped_word(words[i], nodes[i], write, prio);
     if (i == trigger)
       word = (word & ~FARHINT_META_PRESENT) | FARHINT_META_RA_TRIGGER;
     fm_frame_track(nodes[i], page, prio);

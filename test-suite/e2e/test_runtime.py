@@ -19,6 +19,7 @@ MiB = 1 << 20
 @pytest.mark.parametrize("policy,mib,threads,updates", [
     ("fifo", 20, 4, 10000),   # 20 MiB at 1 MiB local: 5%
     ("clock", 8, 3, 5000),
+    ("lru", 8, 3, 5000),
     ("prio", 8, 2, 5000),
 ])
 def test_writers_racing_eviction_lose_nothing(farhint_run, policy, mib, threads, updates):
@@ -71,6 +72,22 @@ def test_hinted_scan_serves_faults_without_traps(farhint_run):
     assert run.stdout.split()[1] == native("fm_scan", 32, 1, "nohint").stdout.split()[1]
 
 
+def test_recency_policies_keep_a_reused_hot_set_through_a_scan(farhint_run):
+    """3 MiB read every round through hints, 4 MiB of never-reused pages
+    scanned between rounds, 8 MiB local. One list (fifo) evicts the hot set
+    every other round; clock and lru see its reuse through access probes."""
+    hot_refaults = {}
+    for policy in ("fifo", "clock", "lru"):
+        run = farhint_run("fm_hot_cold", 3, 4, 20, options=["--local", "8M", "--policy", policy])
+        assert run.returncode == 0, run.stderr
+        assert run.stdout == native("fm_hot_cold", 3, 4, 20).stdout
+        hot_refaults[policy] = run.stats["counters"]["faults_hinted"]
+    hot_pages = 3 * MiB // 4096
+    assert hot_refaults["fifo"] > 5 * hot_pages, hot_refaults
+    assert hot_refaults["clock"] < hot_pages, hot_refaults
+    assert hot_refaults["lru"] < hot_pages, hot_refaults
+
+
 def test_fork_is_refused_clearly_and_posix_spawn_works(farhint_run):
     run = farhint_run("fm_fork", options=["--local", "4M"])
     assert run.returncode == 0, run.stdout + run.stderr
@@ -88,6 +105,9 @@ def test_bad_configuration_names_the_variable(farhint_run):
                       options=["--evict-batch", "0"])
     assert run.returncode == 2
     assert "FARHINT_EVICT_BATCH" in run.stderr
+    run = farhint_run("fm_scan", 1, 1, "nohint", options=["--policy", "lru", "--lru-lists", "1"])
+    assert run.returncode == 2
+    assert "FARHINT_LRU_LISTS=1 must be between 2 and 8" in run.stderr
 
 
 def test_unreachable_server_is_a_clear_error(farhint_run, tmp_path):
