@@ -2,9 +2,14 @@
 record every fault (code location, stack, address, kind) into a profile.
 
   farhint profile --local 10% -o app.fhprof -- ./app args
+  farhint profile --recorder perf --local 10% -o app.fhprof -- ./app args
 
-A percentage budget is of the program's peak far memory, measured first
-with one run where everything is local (or given with --peak)."""
+The default recorder is the far-memory runtime in trace mode; `perf` runs
+the unmodified program under a cgroup memory limit with swap and samples the
+kernel's major faults (farhint/perf_recorder.py). A percentage budget is of
+the program's peak memory, measured first with one run where everything is
+local (or given with --peak): its far memory under the runtime, its memory
+cgroup's peak under perf."""
 
 import argparse
 import shutil
@@ -14,12 +19,19 @@ import tempfile
 import time
 from pathlib import Path
 
-from farhint import profile_builder, report
+from farhint import perf_recorder, profile_builder, report
+from farhint.cgroup import CgroupError
+from farhint.kswap import SwapError
+from farhint.perf_recorder import PerfError
 from farhint.profile import write_profile
 from farhint.runenv import measure_peak, program_of, runtime_env
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
 from farhint.units import parse_budget, parse_size
+
+
+# The profile's run.recorder for each --recorder.
+RECORDERS = {"farmem": "farmem-trace", "perf": "perf-major-faults"}
 
 
 def add_arguments(p):
@@ -28,10 +40,14 @@ def add_arguments(p):
                         "program's peak (default 10%%)")
     p.add_argument("--peak", metavar="SIZE", help="the program's peak far memory (skips measuring it)")
     p.add_argument("-o", "--output", metavar="FILE", help="profile to write (default PROGRAM.fhprof)")
-    p.add_argument("--recorder", choices=["farmem"], default="farmem",
-                   help="farmem: the far-memory runtime in trace mode (default)")
+    p.add_argument("--recorder", choices=["farmem", "perf"], default="farmem",
+                   help="farmem: the far-memory runtime in trace mode (default); perf: "
+                        "major faults of the unmodified program under a cgroup memory "
+                        "limit with swap on zram (needs root and perf; cannot tell writes "
+                        "from reads)")
     p.add_argument("--far-size", default="64G", metavar="SIZE", help="far-memory capacity (default 64G)")
-    p.add_argument("--keep-trace", metavar="FILE", help="also keep the raw trace here")
+    p.add_argument("--keep-trace", metavar="FILE",
+                   help="also keep the raw trace here (farmem recorder)")
     p.add_argument("--top", type=int, default=10, help="sites to show in the summary (default 10)")
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
@@ -41,6 +57,59 @@ def _runtime_env(local, far_size, extra):
     which code faults."""
     return runtime_env({"FARHINT_LOCAL": local, "FARHINT_FAR_SIZE": far_size,
                         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **extra})
+
+
+def _record_farmem(args, cmd, tmp, far_size, peak):
+    if peak is None and args.local.strip().endswith("%"):
+        print("farhint profile: measuring the program's peak far memory (a run with "
+              "all of it local)...", file=sys.stderr, flush=True)
+        try:
+            peak = measure_peak(cmd, tmp / "peak.json", far_size)
+        except RuntimeError as err:
+            raise RuntimeError(f"{err}; give --peak SIZE instead") from err
+    local = max(parse_budget(args.local, peak), 1 << 20)
+    trace_path = tmp / "trace.bin"
+    _say_running(cmd, local, peak, "recording every fault")
+    t0 = time.monotonic()
+    rc = subprocess.call(cmd, env=_runtime_env(local, far_size, {
+        "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path)}))
+    duration = time.monotonic() - t0
+    _say_exit(rc)
+    if args.keep_trace:
+        shutil.copy(trace_path, args.keep_trace)
+    return read_trace(trace_path), local, peak, duration
+
+
+def _record_perf(args, cmd, tmp, peak):
+    perf_recorder.check_available()
+    if peak is None and args.local.strip().endswith("%"):
+        print("farhint profile: measuring the program's peak memory (a native run in an "
+              "unlimited memory cgroup)...", file=sys.stderr, flush=True)
+        try:
+            peak = perf_recorder.measure_peak(cmd)
+        except RuntimeError as err:
+            raise RuntimeError(f"{err}; give --peak SIZE instead") from err
+    local = max(parse_budget(args.local, peak), 4 << 20)
+    _say_running(cmd, local, peak, "under a memory cgroup with swap on zram, sampling "
+                 "every major fault with perf")
+    trace, duration, rc, oom = perf_recorder.record(cmd, local, 2 * (peak or local) + (64 << 20),
+                                                    tmp)
+    if oom:
+        print("farhint profile: the kernel's OOM killer stopped the program at this limit; "
+              "give more --local", file=sys.stderr)
+    _say_exit(rc)
+    return trace, local, peak, duration
+
+
+def _say_running(cmd, local, peak, how):
+    print(f"farhint profile: running {' '.join(cmd)} with {local >> 10} KiB of "
+          f"{(peak or 0) >> 10} KiB local, {how}...", file=sys.stderr, flush=True)
+
+
+def _say_exit(rc):
+    if rc != 0:
+        print(f"farhint profile: the program exited with {rc}; the profile covers "
+              "the run up to there", file=sys.stderr)
 
 
 def run(args):
@@ -60,32 +129,16 @@ def run(args):
         far_size = parse_size(args.far_size)
         peak = parse_size(args.peak) if args.peak else None
         with tempfile.TemporaryDirectory(prefix="farhint-profile-") as tmp:
-            if peak is None and args.local.strip().endswith("%"):
-                print("farhint profile: measuring the program's peak far memory (a run with "
-                      "all of it local)...", file=sys.stderr, flush=True)
-                try:
-                    peak = measure_peak(cmd, Path(tmp) / "peak.json", far_size)
-                except RuntimeError as err:
-                    raise RuntimeError(f"{err}; give --peak SIZE instead") from err
-            local = max(parse_budget(args.local, peak), 1 << 20)
-            trace_path = Path(tmp) / "trace.bin"
-            print(f"farhint profile: running {' '.join(cmd)} with {local >> 10} KiB of "
-                  f"{(peak or 0) >> 10} KiB local, recording every fault...", file=sys.stderr,
-                  flush=True)
-            t0 = time.monotonic()
-            rc = subprocess.call(cmd, env=_runtime_env(local, far_size, {
-                "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path)}))
-            duration = time.monotonic() - t0
-            if rc != 0:
-                print(f"farhint profile: the program exited with {rc}; the profile covers "
-                      "the run up to there", file=sys.stderr)
-            trace = read_trace(trace_path)
-            if args.keep_trace:
-                shutil.copy(trace_path, args.keep_trace)
+            if args.recorder == "perf":
+                trace, local, peak, duration = _record_perf(args, cmd, Path(tmp), peak)
+            else:
+                trace, local, peak, duration = _record_farmem(args, cmd, Path(tmp), far_size,
+                                                              peak)
             print(f"farhint profile: symbolizing {len(trace.faults)} faults...", file=sys.stderr,
                   flush=True)
-            prof = profile_builder.build(trace, binary, cmd, local, peak or 0, duration)
-    except (ValueError, RuntimeError, TraceError) as err:
+            prof = profile_builder.build(trace, binary, cmd, local, peak or 0, duration,
+                                         RECORDERS[args.recorder])
+    except (ValueError, RuntimeError, TraceError, PerfError, CgroupError, SwapError) as err:
         print(f"farhint profile: {err}", file=sys.stderr)
         return 2
     write_profile(output, prof)

@@ -61,7 +61,8 @@ def _loc(fr):
     return {"file": fr.file, "line": fr.line, "column": fr.column, "function": fr.function}
 
 
-def build(trace, binary, command, local_bytes, peak_bytes, duration_s):
+def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
+          recorder="farmem-trace"):
     sym = Symbolizer(trace.maps)
     app = _app_modules(sym.maps, binary)
     ips = {_lookup_ip(f, i, ip) for f in trace.faults for i, ip in enumerate(f.frames)}
@@ -113,7 +114,7 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s):
         "format": FORMAT,
         "version": VERSION,
         "binary": {"path": os.path.realpath(binary), "build_id": build_id(binary)},
-        "run": {"command": command, "recorder": "farmem-trace", "local_bytes": local_bytes,
+        "run": {"command": command, "recorder": recorder, "local_bytes": local_bytes,
                 "peak_bytes": peak_bytes, "total_faults": len(trace.faults),
                 "faults_seen": max(trace.faults_seen, len(trace.faults)),
                 "duration_s": round(duration_s, 3)},

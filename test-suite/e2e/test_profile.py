@@ -25,9 +25,10 @@ def markers(source):
     return out
 
 
-def profile(tmp_path, program, *args, local="10%"):
+def profile(tmp_path, program, *args, local="10%", recorder="farmem"):
     out = tmp_path / f"{program}-{'-'.join(args)}.fhprof"
-    proc = subprocess.run([str(FARHINT), "profile", "--local", local, "-o", str(out), "--",
+    proc = subprocess.run([str(FARHINT), "profile", "--recorder", recorder, "--local", local,
+                           "-o", str(out), "--",
                            str(BUILD / "bin" / program), *args],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -63,6 +64,24 @@ def test_faults_land_on_the_marked_lines(tmp_path, pattern, lines):
     total = prof["run"]["total_faults"]
     assert total > 2000
     assert on_marked >= 0.99 * total, f"{on_marked} of {total} faults on {lines}: {by_line}"
+
+
+@pytest.mark.parametrize("pattern,lines,top,seq", [
+    ("scan", ["array_write", "array_read"], "array_read", True),
+    ("list", ["list_build", "list_walk"], "list_walk", False),
+    ("hash", ["hash_clear", "hash_probe"], "hash_probe", False),
+])
+def test_perf_recorder_finds_the_lines_under_kernel_swap(tmp_path, pattern, lines, top, seq):
+    """The unmodified program under a cgroup limit with swap: perf's major
+    faults land on the same lines, and scans still get seq."""
+    prof, _ = profile(tmp_path, "prof_patterns", pattern, "32", recorder="perf")
+    assert prof["run"]["recorder"] == "perf-major-faults"
+    m = markers("prof_patterns.c")
+    by_line = faults_by_line(prof, "prof_patterns.c")
+    total = prof["run"]["total_faults"]
+    assert total > 2000
+    assert sum(by_line[m[name]] for name in lines) >= 0.99 * total, by_line
+    assert bool(site_at(prof, "prof_patterns.c", m[top])["suggest"]["seq"]) == seq
 
 
 def test_scans_suggest_seq_with_readahead_and_writes_mut(tmp_path):
