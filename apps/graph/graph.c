@@ -1,7 +1,10 @@
-/* graph -- BFS and PageRank on a generated R-MAT graph in CSR form,
+/* graph -- BFS, PageRank, single-source shortest paths, connected
+ * components and triangle counting on a generated R-MAT graph in CSR form,
  * multi-threaded in the manner of the CRONO suite.
  * USAGE: graph SCALE [THREADS]   2^SCALE vertices, 16 edges each
- * prints reached vertices, depth sum, rank sum and "checksum <hex>" */
+ * prints each kernel's result and "checksum <hex>" */
+#include "workload.h"
+
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,10 +16,7 @@ static long *offsets;   /* CSR: edges of v are targets[offsets[v] .. offsets[v+1
 static int32_t *targets;
 static int nthreads;
 
-static uint64_t rng(uint64_t *x) {
-  *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
-  return *x;
-}
+#define rng xorshift
 
 /* R-MAT with a=0.57, b=c=0.19: a few hubs, a long tail, as social graphs. */
 static void rmat_edge(int scale, uint64_t *x, long *u, long *v) {
@@ -27,6 +27,11 @@ static void rmat_edge(int scale, uint64_t *x, long *u, long *v) {
     *u = (*u << 1) | ub;
     *v = (*v << 1) | vb;
   }
+}
+
+static int cmp_i32(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return x < y ? -1 : x > y;
 }
 
 static void build(int scale) {
@@ -46,6 +51,8 @@ static void build(int scale) {
   targets = malloc(ne * sizeof *targets);
   for (long e = 0; e < ne; e++)
     targets[fill[src[e]]++] = (int32_t)dst[e];
+  for (long v = 0; v < nv; v++) /* sorted lists, for triangle counting */
+    qsort(&targets[offsets[v]], offsets[v + 1] - offsets[v], sizeof *targets, cmp_i32);
   free(fill);
   free(src);
   free(dst);
@@ -157,6 +164,146 @@ static double pagerank(int iterations) {
   return sum;
 }
 
+/* Single-source shortest paths (Bellman-Ford in rounds): edge weights 1..16
+ * from a hash of the edge; a round relaxes the edges of the vertices whose
+ * distance changed in the last one, with an atomic min. */
+static int64_t *dist;
+static uint8_t *active, *next_active;
+static int changed;
+
+static void atomic_min64(int64_t *p, int64_t v) {
+  int64_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (v < old && !__atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_RELAXED,
+                                                 __ATOMIC_RELAXED))
+    ;
+}
+
+static void *sssp_round(void *arg) {
+  struct range *r = arg;
+  for (long v = r->lo; v < r->hi; v++) {
+    if (!active[v])
+      continue;
+    int64_t d = __atomic_load_n(&dist[v], __ATOMIC_RELAXED);
+    for (long e = offsets[v]; e < offsets[v + 1]; e++) {
+      int32_t w = targets[e];
+      int64_t nd = d + 1 + (int64_t)(mix((uint64_t)e) % 16);
+      if (nd < __atomic_load_n(&dist[w], __ATOMIC_RELAXED)) {
+        atomic_min64(&dist[w], nd);
+        next_active[w] = 1;
+        changed = 1;
+      }
+    }
+  }
+  return NULL;
+}
+
+static int64_t sssp(long root) {
+  dist = malloc(nv * sizeof *dist);
+  active = calloc(nv, 1);
+  next_active = calloc(nv, 1);
+  for (long v = 0; v < nv; v++)
+    dist[v] = INT64_MAX;
+  dist[root] = 0;
+  active[root] = 1;
+  do {
+    changed = 0;
+    parallel(sssp_round, nv);
+    uint8_t *t = active;
+    active = next_active;
+    next_active = t;
+    memset(next_active, 0, nv);
+  } while (changed);
+  int64_t sum = 0;
+  for (long v = 0; v < nv; v++)
+    if (dist[v] != INT64_MAX)
+      sum += dist[v];
+  return sum;
+}
+
+/* Connected components (edges taken both ways) by label propagation: every
+ * vertex ends with the smallest id of its component. */
+static int32_t *label;
+
+static void *cc_round(void *arg) {
+  struct range *r = arg;
+  for (long v = r->lo; v < r->hi; v++)
+    for (long e = offsets[v]; e < offsets[v + 1]; e++) {
+      int32_t w = targets[e];
+      int32_t a = __atomic_load_n(&label[v], __ATOMIC_RELAXED);
+      int32_t b = __atomic_load_n(&label[w], __ATOMIC_RELAXED);
+      if (a == b)
+        continue;
+      int32_t *hi = a < b ? &label[w] : &label[v], lo = a < b ? a : b;
+      int32_t old = __atomic_load_n(hi, __ATOMIC_RELAXED);
+      while (lo < old && !__atomic_compare_exchange_n(hi, &old, lo, 0, __ATOMIC_RELAXED,
+                                                      __ATOMIC_RELAXED))
+        ;
+      changed = 1;
+    }
+  return NULL;
+}
+
+static long components(void) {
+  label = malloc(nv * sizeof *label);
+  for (long v = 0; v < nv; v++)
+    label[v] = (int32_t)v;
+  do {
+    changed = 0;
+    parallel(cc_round, nv);
+  } while (changed);
+  long n = 0;
+  for (long v = 0; v < nv; v++)
+    n += label[v] == v;
+  return n;
+}
+
+/* Triangles v < u < w with edges v->u, u->w and v->w (duplicate edges and
+ * self-loops ignored), through sorted adjacency lists: for each edge v->u,
+ * the w > u of the shorter of the two lists are looked up in the longer one
+ * by binary search, so the hubs' long lists are searched, not walked. */
+static long triangle_sum[64];
+
+/* First edge of v whose target is >= w. */
+static long lower_bound(long v, int32_t w) {
+  long lo = offsets[v], hi = offsets[v + 1];
+  while (lo < hi) {
+    long mid = (lo + hi) / 2;
+    if (targets[mid] < w) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+static int has_edge(long v, int32_t w) {
+  long e = lower_bound(v, w);
+  return e < offsets[v + 1] && targets[e] == w;
+}
+
+static void *tc_range(void *arg) {
+  struct range *r = arg;
+  long count = 0;
+  for (long v = r->lo; v < r->hi; v++)
+    for (long e = offsets[v]; e < offsets[v + 1]; e++) {
+      long u = targets[e];
+      if (u <= v || (e > offsets[v] && targets[e - 1] == u))
+        continue;
+      int v_shorter = offsets[v + 1] - offsets[v] < offsets[u + 1] - offsets[u];
+      long walk = v_shorter ? v : u, other = v_shorter ? u : v;
+      for (long f = lower_bound(walk, (int32_t)u + 1); f < offsets[walk + 1]; f++)
+        if ((f == offsets[walk] || targets[f] != targets[f - 1]) && has_edge(other, targets[f]))
+          count++;
+    }
+  triangle_sum[(r->lo * nthreads) / nv] = count;
+  return NULL;
+}
+
+static long triangles(void) {
+  parallel(tc_range, nv);
+  long n = 0;
+  for (int i = 0; i < nthreads; i++)
+    n += triangle_sum[i];
+  return n;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s SCALE [THREADS]\n", argv[0]);
@@ -172,12 +319,17 @@ int main(int argc, char **argv) {
   long reached, depth_sum;
   bfs(0, &reached, &depth_sum);
   double ranks = pagerank(10);
+  int64_t dist_sum = sssp(0);
+  long ncc = components(), ntri = triangles();
   /* The rank sum is rounded to 1e-4: parallel float additions differ in
    * order from run to run in the last digits. */
   printf("vertices %ld edges %ld reached %ld depth_sum %ld rank_sum %.6f\n", nv, ne, reached,
          depth_sum, ranks);
-  printf("checksum %016llx\n",
-         (unsigned long long)((uint64_t)reached * 1000003 + (uint64_t)depth_sum * 31 +
-                              (uint64_t)(ranks * 1e4 + 0.5)));
+  printf("sssp_dist_sum %lld components %ld triangles %ld\n", (long long)dist_sum, ncc, ntri);
+  uint64_t sum = mix((uint64_t)reached * 1000003 + (uint64_t)depth_sum * 31 +
+                     (uint64_t)(ranks * 1e4 + 0.5));
+  sum = mix(sum ^ (uint64_t)dist_sum);
+  sum = mix(sum ^ ((uint64_t)ncc << 32 | (uint64_t)ntri));
+  printf("checksum %016llx\n", (unsigned long long)sum);
   return 0;
 }

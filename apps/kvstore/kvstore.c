@@ -4,7 +4,8 @@
  * replaces an item with a new allocation of the same contents, so the
  * checksum of the GETs does not depend on how the threads interleave.
  * USAGE: kvstore MiB OPS [THREADS]   prints hits and "checksum <hex>" */
-#include <math.h>
+#include "workload.h"
+
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,13 +22,7 @@ struct item {
 static struct item **buckets;
 static uint64_t nbuckets, nkeys;
 static pthread_mutex_t locks[256];
-static double *zipf_cdf; /* cumulative probabilities of the 64K hottest ranks */
-#define ZIPF_RANKS 65536
-
-static uint64_t mix(uint64_t x) {
-  x ^= x >> 33, x *= 0xff51afd7ed558ccdULL, x ^= x >> 33, x *= 0xc4ceb9fe1a85ec53ULL;
-  return x ^ (x >> 33);
-}
+static struct zipf keys;
 
 static struct item *make_item(uint64_t key, uint64_t version) {
   uint32_t len = 64 + (uint32_t)(mix(key) % 961);
@@ -66,20 +61,6 @@ static uint64_t get(uint64_t key) {
   return sum;
 }
 
-/* Zipf(1.0) rank: exact over the hottest ranks, uniform over the tail. */
-static uint64_t zipf(uint64_t *x) {
-  *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
-  double u = (double)(*x >> 11) / 9007199254740992.0;
-  long lo = 0, hi = ZIPF_RANKS - 1;
-  if (u > zipf_cdf[hi])
-    return ZIPF_RANKS + *x % (nkeys > ZIPF_RANKS ? nkeys - ZIPF_RANKS : 1);
-  while (lo < hi) {
-    long mid = (lo + hi) / 2;
-    if (zipf_cdf[mid] < u) lo = mid + 1; else hi = mid;
-  }
-  return (uint64_t)lo;
-}
-
 struct worker {
   long ops;
   uint64_t seed, sum;
@@ -89,7 +70,7 @@ static void *run(void *arg) {
   struct worker *w = arg;
   uint64_t x = w->seed;
   for (long i = 0; i < w->ops; i++) {
-    uint64_t key = mix(zipf(&x) % nkeys); /* ranks are spread over the table */
+    uint64_t key = mix(zipf_draw(&keys, &x) % nkeys); /* ranks are spread over the table */
     if (x % 100 < 5)
       set(key, 0); /* a fresh item with the same contents: GETs stay deterministic */
     else
@@ -110,13 +91,7 @@ int main(int argc, char **argv) {
   buckets = calloc(nbuckets, sizeof *buckets);
   for (int i = 0; i < 256; i++)
     pthread_mutex_init(&locks[i], NULL);
-  zipf_cdf = malloc(ZIPF_RANKS * sizeof *zipf_cdf);
-  double h = 0;
-  for (uint64_t r = 1; r <= nkeys; r++)
-    h += 1.0 / (double)r;
-  double c = 0;
-  for (long r = 0; r < ZIPF_RANKS; r++)
-    zipf_cdf[r] = (c += 1.0 / (double)(r + 1) / h);
+  zipf_init(&keys, nkeys, 1.0);
   for (uint64_t k = 0; k < nkeys; k++)
     set(mix(k), 0);
   struct worker w[64];

@@ -92,7 +92,8 @@ def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
     if out.returncode != 0:
         raise RuntimeError(f"profiling {app.name} failed: {out.stderr.strip()[-500:]}")
     auto = workdir / f"app-{app.name}-auto"
-    out = _farhint("cc", "--profile", prof, "--plugin-arg", f"report={workdir / app.name}.hints.yaml",
+    out = _farhint("cc", *(["--cxx"] if app.cxx else []), "--profile", prof,
+                   "--plugin-arg", f"report={workdir / app.name}.hints.yaml",
                    "--", *apps.FLAGS, app.source_path, "-o", auto, *apps.LIBS)
     if out.returncode != 0:
         raise RuntimeError(f"compiling {app.name} with hints failed: {out.stderr.strip()[-500:]}")

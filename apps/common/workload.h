@@ -1,0 +1,51 @@
+/* workload.h -- what the apps share to generate their inputs and requests:
+ * a 64-bit mixer, a xorshift generator and a Zipf sampler. Header-only, so
+ * each app stays one ordinary source file plus this. */
+#ifndef APPS_WORKLOAD_H
+#define APPS_WORKLOAD_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+static inline uint64_t mix(uint64_t x) {
+  x ^= x >> 33, x *= 0xff51afd7ed558ccdULL, x ^= x >> 33, x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+static inline uint64_t xorshift(uint64_t *x) {
+  *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+  return *x;
+}
+
+/* Zipf(theta) over n ranks: exact over the hottest ZIPF_RANKS ranks (by
+ * their cumulative probabilities), uniform over the tail. */
+#define ZIPF_RANKS 65536
+struct zipf {
+  double *cdf;
+  uint64_t n;
+};
+
+static inline void zipf_init(struct zipf *z, uint64_t n, double theta) {
+  z->n = n;
+  z->cdf = (double *)malloc(ZIPF_RANKS * sizeof *z->cdf);
+  double h = 0, c = 0;
+  for (uint64_t r = 1; r <= n; r++)
+    h += pow((double)r, -theta);
+  for (long r = 0; r < ZIPF_RANKS; r++)
+    z->cdf[r] = (c += pow((double)(r + 1), -theta) / h);
+}
+
+static inline uint64_t zipf_draw(const struct zipf *z, uint64_t *x) {
+  double u = (double)(xorshift(x) >> 11) / 9007199254740992.0;
+  long lo = 0, hi = ZIPF_RANKS - 1;
+  if (u > z->cdf[hi])
+    return ZIPF_RANKS + *x % (z->n > ZIPF_RANKS ? z->n - ZIPF_RANKS : 1);
+  while (lo < hi) {
+    long mid = (lo + hi) / 2;
+    if (z->cdf[mid] < u) lo = mid + 1; else hi = mid;
+  }
+  return (uint64_t)lo;
+}
+
+#endif
