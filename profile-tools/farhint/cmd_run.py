@@ -43,6 +43,13 @@ def add_arguments(p):
                    help="modelled bandwidth, 0 = off (default 100gbit)")
     p.add_argument("--backend", default="local",
                    help="local (start a farmem-server here) or unix:PATH (default local)")
+    p.add_argument("--ult", action="store_true",
+                   help="run main() and every pthread as user-level threads: a hinted miss "
+                        "parks its thread and the worker runs another (farhint/ult.h)")
+    p.add_argument("--cores", type=int, metavar="N",
+                   help="with --ult: worker kernel threads (default: the online CPUs)")
+    p.add_argument("--hint-mode", choices=["switch", "block"], default="switch",
+                   help="with --ult: a hinted miss switches threads (default) or waits in place")
     p.add_argument("--stats", action="store_true", help="print statistics at exit")
     p.add_argument("--stats-file", metavar="PATH", help="write statistics as JSON")
     p.add_argument("--cgroup-limit", metavar="SIZE",
@@ -63,6 +70,11 @@ def settings_of(args, local: int) -> dict:
         "FARHINT_LINK_BANDWIDTH": args.link_bandwidth,
         "FARHINT_BACKEND": args.backend,
     }
+    if args.ult:
+        s["FARHINT_ULT"] = 1
+        s["FARHINT_HINT_MODE"] = args.hint_mode
+        if args.cores:
+            s["FARHINT_CORES"] = args.cores
     if args.stats:
         s["FARHINT_STATS"] = 1
     if args.stats_file:
@@ -90,6 +102,10 @@ def exit_code(rc: int) -> int:
 def run(args):
     cmd = program_of(args, "run")
     if not cmd:
+        return 2
+    if not args.ult and (args.cores or args.hint_mode != "switch"):
+        print("farhint run: --cores and --hint-mode apply to user-level threads: add --ult",
+              file=sys.stderr)
         return 2
     try:
         peak = parse_size(args.peak) if args.peak else None

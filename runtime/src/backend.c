@@ -197,13 +197,17 @@ int fm_backend_ensure(uintptr_t page_end) {
   return rc;
 }
 
+uint64_t fm_link_ns(size_t bytes) {
+  uint64_t ns = be.latency_ns;
+  if (be.bandwidth_bps)
+    ns += (uint64_t)((double)bytes * 8e9 / (double)be.bandwidth_bps);
+  return ns;
+}
+
 void fm_link_transfer(size_t bytes) {
   if (!be.latency_ns && !be.bandwidth_bps)
     return;
-  uint64_t wait = be.latency_ns;
-  if (be.bandwidth_bps)
-    wait += (uint64_t)((double)bytes * 8e9 / (double)be.bandwidth_bps);
-  uint64_t until = fm_now_ns() + wait;
+  uint64_t until = fm_now_ns() + fm_link_ns(bytes);
   while (fm_now_ns() < until) /* a fetch polls its completion, as RDMA does */
     __builtin_ia32_pause();
 }

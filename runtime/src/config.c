@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 const char *fm_policy_name(enum fm_policy p) {
   switch (p) {
@@ -82,18 +83,23 @@ int fm_config_load(struct fm_config *c) {
   c->far_bytes = 64ULL << 30;
   c->policy = FM_POLICY_FIFO;
   c->lru_lists = 4;
+  c->cores = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+  c->ult_stack_bytes = 256 << 10;
   c->evict_batch = 32;
   c->free_fraction = 0.01;
   c->link_latency_ns = 5000;
   c->link_bandwidth_bps = 100000000000ULL;
   strcpy(c->backend, "local");
 
-  uint64_t batch = c->evict_batch, lru_lists = c->lru_lists;
+  uint64_t batch = c->evict_batch, lru_lists = c->lru_lists, cores = c->cores;
   char policy[32] = "", stats[16] = "", free_frac[32] = "", mode[16] = "";
+  char ult[16] = "", hint_mode[16] = "";
   if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
       env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
       env_u64("EVICT_BATCH", size_suffixes, &batch) ||
       env_u64("LRU_LISTS", size_suffixes, &lru_lists) ||
+      env_u64("CORES", size_suffixes, &cores) ||
+      env_u64("ULT_STACK", size_suffixes, &c->ult_stack_bytes) ||
       env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
       env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps))
     return -1;
@@ -105,6 +111,27 @@ int fm_config_load(struct fm_config *c) {
   env_str("FREE_FRACTION", free_frac, sizeof free_frac);
   env_str("MODE", mode, sizeof mode);
   env_str("TRACE_FILE", c->trace_file, sizeof c->trace_file);
+  env_str("ULT", ult, sizeof ult);
+  env_str("HINT_MODE", hint_mode, sizeof hint_mode);
+  c->ult = *ult && strcmp(ult, "0") != 0;
+  if (*hint_mode && strcmp(hint_mode, "switch") && strcmp(hint_mode, "block")) {
+    fm_log("FARHINT_HINT_MODE=%s is not a hint mode (choose switch or block)", hint_mode);
+    return -1;
+  }
+  c->hint_block = !strcmp(hint_mode, "block");
+  if (cores < 1 || cores > 256) {
+    fm_log("FARHINT_CORES=%lu must be between 1 and 256", (unsigned long)cores);
+    return -1;
+  }
+  c->cores = (unsigned)cores;
+  if (c->ult_stack_bytes < (16 << 10) || c->ult_stack_bytes > (1ULL << 30)) {
+    fm_log("FARHINT_ULT_STACK must be between 16K and 1G");
+    return -1;
+  }
+  if (c->ult && c->trace) {
+    fm_log("FARHINT_ULT and trace mode do not go together: profile with kernel threads");
+    return -1;
+  }
   if (*mode && strcmp(mode, "run") && strcmp(mode, "trace")) {
     fm_log("FARHINT_MODE=%s is not a mode (choose run or trace)", mode);
     return -1;

@@ -47,6 +47,10 @@ struct fm_config {
   char trace_file[512];    /* FARHINT_TRACE_FILE: where trace mode writes */
   bool stats;              /* FARHINT_STATS */
   char stats_file[512];    /* FARHINT_STATS_FILE: also write stats as JSON */
+  bool ult;                /* FARHINT_ULT: run threads as user-level threads */
+  unsigned cores;          /* FARHINT_CORES: worker kernel threads for them */
+  bool hint_block;         /* FARHINT_HINT_MODE: switch (default) | block */
+  uint64_t ult_stack_bytes; /* FARHINT_ULT_STACK: stack of each thread */
 };
 
 int fm_config_load(struct fm_config *c); /* 0, or -1 after printing why */
@@ -98,7 +102,9 @@ unsigned fm_evict_batch(unsigned max); /* pages evicted */
 bool fm_evict_vectorized(void);
 
 /* ---- page-in (pagein.c) ---- */
-enum fm_path { FM_PATH_HINTED, FM_PATH_UNHINTED, FM_PATH_READAHEAD };
+/* HINTED_ASYNC: a hinted miss of a user-level thread, whose link time has
+ * passed while other threads ran (ult_fetch.c). */
+enum fm_path { FM_PATH_HINTED, FM_PATH_UNHINTED, FM_PATH_READAHEAD, FM_PATH_HINTED_ASYNC };
 /* Make the page present (writable if write). Returns FM_MAPPED if this call
  * mapped it (waking kernel waiters), FM_TRIGGERED if it was a read-ahead
  * trigger (now present: the caller may start the next window), 0 if it was
@@ -118,6 +124,7 @@ const void *fm_backend_read_ptr(uintptr_t page);
 void *fm_backend_write_ptr(uintptr_t page);
 int fm_backend_ensure(uintptr_t page_end); /* grow server storage to here */
 void fm_link_transfer(size_t bytes);       /* model one round trip */
+uint64_t fm_link_ns(size_t bytes);         /* how long one takes */
 int fm_backend_fd(void);                   /* to poll for server death */
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
@@ -127,6 +134,8 @@ extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first
 /* ---- threads (handler.c, prefetch.c) ---- */
 /* Starts a runtime thread (before the heap moves to far memory). */
 int fm_thread_start(void *(*fn)(void *), const char *name);
+/* The same, with an argument; runtime_cpu: count its CPU as the runtime's. */
+int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool runtime_cpu);
 int fm_handler_start(void);
 int fm_prefetch_start(void);
 void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio, bool write);
@@ -140,6 +149,55 @@ void fm_trace_finish(void);
 bool fm_trace_on(void);
 void fm_trace_unhinted(const struct uffd_msg *msg); /* records and serves */
 void fm_trace_hinted(uintptr_t addr, bool write);   /* call from the slow path only */
+
+/* ---- user-level threads (ult.c, ult_sync.c, ult_fetch.c, ult_pthread.c) ---- */
+#include <farhint/ult.h>
+
+typedef struct {
+  _Atomic int held;
+} fm_spinlock_t;
+void fm_spin_lock(fm_spinlock_t *l);
+void fm_spin_unlock(fm_spinlock_t *l);
+
+struct fh_ult {
+  void *sp;                 /* saved stack pointer while not running */
+  void *(*fn)(void *);
+  void *arg, *ret;
+  _Atomic int state;
+  int home;                 /* worker it last ran on */
+  struct fh_ult *next;      /* link in a run queue or a wait list */
+  fm_spinlock_t join_lock;
+  struct fh_ult *joiner;
+  bool detached;
+  void *map_base;           /* guard page + stack + this struct */
+  size_t map_bytes, stack_bytes;
+};
+struct fm_ult_queue {
+  struct fh_ult *head, *tail;
+};
+void fm_ult_enqueue(struct fm_ult_queue *q, struct fh_ult *t);
+struct fh_ult *fm_ult_dequeue(struct fm_ult_queue *q);
+
+bool fm_ult_on(void);                 /* workers are running (--ult) */
+int fm_ult_worker_count(void);
+int fm_ult_start_workers(void);
+struct fh_ult *fm_ult_current(void);  /* NULL on a kernel thread */
+int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes);
+int fm_ult_join(struct fh_ult *t, void **ret);
+int fm_ult_detach(struct fh_ult *t);
+void fm_ult_exit(void *ret) __attribute__((noreturn));
+/* Parking: mark the current thread PARKING while holding the lock of the
+ * list it was put on, release that lock, then park. */
+void fm_ult_prepare_park(void);
+void fm_ult_park(void);
+void fm_ult_wake(struct fh_ult *t);
+/* A hinted miss on a user-level thread: park until the page is mapped,
+ * adding the time parked (other threads ran) to *parked_ns.
+ * false (nothing done) on a kernel thread, in --hint-mode=block, or when too
+ * many fetches are in flight. */
+bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns);
+void fm_ult_poll_fetches(void);
+bool fm_ult_fetches_pending(void);
 
 /* ---- allocation (alloc.c) ---- */
 int fm_alloc_install(void);
@@ -161,6 +219,8 @@ enum fm_counter {
   FM_C_UNMAP_SYSCALLS,
   FM_C_WP_SYSCALLS,      /* write-protect ioctls issued by eviction */
   FM_C_UNPROTECT_SYSCALLS, /* un-protect ioctls: first writes to clean pages */
+  FM_C_ULT_SPAWNS,       /* user-level threads started */
+  FM_C_ULT_PARKED_MISSES, /* hinted misses a user-level thread parked on */
   FM_C_COUNT
 };
 void fm_count(enum fm_counter c, uint64_t n);

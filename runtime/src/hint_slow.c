@@ -18,12 +18,17 @@ void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
 
   uintptr_t first = fm_page_of(a), last = fm_page_of(end - 1);
   bool fetched = false, triggered = false;
+  uint64_t parked_ns = 0; /* other threads ran meanwhile: not runtime CPU */
   for (uintptr_t page = first; page <= last; page += FM_PAGE) {
     _Atomic uint64_t *m = fm_meta(page);
     if (!(atomic_load_explicit(m, memory_order_relaxed) & FARHINT_META_REGISTERED))
       continue; /* not allocated memory: nothing to fetch */
+    /* A user-level thread parks while its page comes (then the page is
+     * there, unless evicted again, which fm_page_in handles). */
+    bool parked = !(atomic_load_explicit(m, memory_order_relaxed) & FM_RESIDENT) &&
+                  fm_ult_fetch(page, mut, prio, &parked_ns);
     int r = fm_page_in(page, mut, prio, FM_PATH_HINTED);
-    fetched |= r == FM_MAPPED;
+    fetched |= r == FM_MAPPED || parked;
     triggered |= r == FM_TRIGGERED;
     if (r != FM_MAPPED) /* a fetch is not a reuse (frames.c) */
       atomic_fetch_or_explicit(m, FARHINT_META_ACCESSED, memory_order_relaxed);
@@ -44,5 +49,5 @@ void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
     else if (first >= fm.far_base + (uintptr_t)pages * FM_PAGE)
       fm_prefetch_request(first - (uintptr_t)pages * FM_PAGE, pages, prio, mut);
   }
-  fm_runtime_cpu_add(fm_now_ns() - t0);
+  fm_runtime_cpu_add(fm_now_ns() - t0 - parked_ns);
 }

@@ -96,7 +96,8 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
     write = true;
   uint32_t node = fm_frame_get();
   if (w & FARHINT_META_FAR_VALID) {
-    fm_link_transfer(FM_PAGE);
+    if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
+      fm_link_transfer(FM_PAGE);
     copy_in(page, FM_PAGE, fm_backend_read_ptr(page), write);
   } else {
     fm_count(FM_C_ZERO_PAGES, 1);
@@ -107,7 +108,7 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   if (fm_frames_watch_access()) /* see the next access, not this one */
     word = (word & ~FARHINT_META_PRESENT) | FARHINT_META_PROBE;
   fm_page_unlock(page, word);
-  fm_count(path == FM_PATH_HINTED ? FM_C_FAULT_HINTED : FM_C_FAULT_UNHINTED, 1);
+  fm_count(path == FM_PATH_UNHINTED ? FM_C_FAULT_UNHINTED : FM_C_FAULT_HINTED, 1);
   fm_count(FM_C_FETCH_PAGES, 1);
   fm_latency(path, fm_now_ns() - t0);
   return FM_MAPPED;

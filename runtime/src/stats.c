@@ -25,7 +25,8 @@ static const char *const counter_names[FM_C_COUNT] = {
     "faults_hinted", "faults_unhinted", "faults_write_protect",
     "hint_slow_calls", "hint_slow_hits", "readahead_pages", "fetched_pages",
     "zero_fill_pages", "evicted_pages", "written_back_pages", "evict_batches",
-    "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls"};
+    "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
+    "ult_spawns", "ult_parked_misses"};
 
 uint64_t fm_now_ns(void) {
   struct timespec t;
@@ -157,6 +158,11 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_UNMAP_SYSCALLS],
          (unsigned long)c[FM_C_WP_SYSCALLS], (unsigned long)c[FM_C_UNPROTECT_SYSCALLS],
          (unsigned long)c[FM_C_RECLAIM_SYNC]);
+  if (fm_ult_on())
+    fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
+           "(%s)", (unsigned long)c[FM_C_ULT_SPAWNS], fm_ult_worker_count(),
+           (unsigned long)c[FM_C_ULT_PARKED_MISSES],
+           fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching");
   fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
          "p99 %.1f p99.9 %.1f",
          percentile(0, .5) / 1e3, percentile(0, .99) / 1e3, percentile(0, .999) / 1e3,

@@ -46,18 +46,18 @@ int main(int argc, char **argv) {
   pages_per_thread = ((size_t)atol(argv[1]) << 20) / PAGE;
   int threads = atoi(argv[2]);
   hinted = !strcmp(argv[3], "hint");
-  if (pages_per_thread == 0 || threads < 1 || threads > 64) {
-    fprintf(stderr, "MiB must be > 0 and THREADS between 1 and 64\n");
+  if (pages_per_thread == 0 || threads < 1 || threads > 1024) {
+    fprintf(stderr, "MiB must be > 0 and THREADS between 1 and 1024\n");
     return 2;
   }
-  char *regions[64];
+  char **regions = malloc(threads * sizeof *regions);
   for (int t = 0; t < threads; t++) {
     regions[t] = malloc(pages_per_thread * PAGE);
     for (size_t p = 0; p < pages_per_thread; p++)
       regions[t][p * PAGE] = (char)(p + 1); /* far copy holds data */
   }
   pthread_barrier_init(&start, NULL, threads + 1);
-  pthread_t tid[64];
+  pthread_t *tid = malloc(threads * sizeof *tid);
   for (int t = 0; t < threads; t++)
     pthread_create(&tid[t], NULL, reader, regions[t]);
   pthread_barrier_wait(&start);

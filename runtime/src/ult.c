@@ -1,0 +1,404 @@
+/* ult.c -- user-level threads (farhint/ult.h): one worker kernel thread per
+ * core given (FARHINT_CORES), each with a run queue; an idle worker steals
+ * from the others. Scheduling is cooperative: a thread runs until it
+ * yields, parks (a lock, a join, a hinted miss) or ends.
+ *
+ * Parking without losing a wake-up: a thread marks itself PARKING while it
+ * still holds the lock of the list it waits on, then switches to its
+ * worker's scheduler, which turns PARKING into PARKED. A waker that comes
+ * first finds PARKING and leaves WAKE_PENDING instead, and the scheduler
+ * requeues the thread at once. */
+#include "fm.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+void fm_ctx_switch(void **save_sp, void *load_sp);
+void fm_ctx_entry(void);
+void fm_ult_start(void) __attribute__((noreturn, used));
+
+enum { T_RUNNABLE, T_RUNNING, T_PARKING, T_PARKED, T_WAKE_PENDING, T_DONE };
+enum { AFTER_YIELD, AFTER_PARK, AFTER_EXIT };
+
+struct worker {
+  void *sched_sp;         /* the scheduler's context while a thread runs */
+  struct fh_ult *current;
+  int after;              /* what the running thread asked the scheduler for */
+  int index;
+  fm_spinlock_t lock;     /* run queue */
+  struct fm_ult_queue runq;
+  pthread_t thread;
+} __attribute__((aligned(64)));
+
+static struct worker *workers;
+static int nworkers;
+static __thread struct worker *self;
+static _Atomic uint32_t work_seq; /* futex: bumped whenever work is queued */
+static _Atomic int sleepers;
+
+/* Stacks (each with its fh_ult at the top and a guard page at the bottom)
+ * are kept for reuse: mapping and unmapping cost TLB shootdowns. */
+static struct {
+  fm_spinlock_t lock;
+  struct fh_ult *list;
+  unsigned n;
+} spare;
+#define SPARE_MAX 4096
+
+bool fm_ult_on(void) { return workers != NULL; }
+int fm_ult_worker_count(void) { return nworkers; }
+
+/* Reads the worker TLS afresh: a thread may resume on another worker, so no
+ * address of `self` may be kept across a switch. */
+__attribute__((noinline)) static struct worker *worker_self(void) {
+  __asm__ volatile("" ::: "memory");
+  return self;
+}
+
+struct fh_ult *fm_ult_current(void) {
+  struct worker *w = worker_self();
+  return w ? w->current : NULL;
+}
+
+void fm_spin_lock(fm_spinlock_t *l) {
+  for (unsigned spins = 0; atomic_exchange_explicit(&l->held, 1, memory_order_acquire); spins++)
+    if (spins < 200)
+      __builtin_ia32_pause();
+    else
+      sched_yield(); /* the holder may be descheduled: on 2 cores, let it run */
+}
+
+void fm_spin_unlock(fm_spinlock_t *l) {
+  atomic_store_explicit(&l->held, 0, memory_order_release);
+}
+
+void fm_ult_enqueue(struct fm_ult_queue *q, struct fh_ult *t) {
+  t->next = NULL;
+  if (q->tail)
+    q->tail->next = t;
+  else
+    q->head = t;
+  q->tail = t;
+}
+
+struct fh_ult *fm_ult_dequeue(struct fm_ult_queue *q) {
+  struct fh_ult *t = q->head;
+  if (t) {
+    q->head = t->next;
+    if (!q->head)
+      q->tail = NULL;
+  }
+  return t;
+}
+
+static long futex(_Atomic uint32_t *addr, int op, uint32_t val, const struct timespec *ts) {
+  return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
+}
+
+static void notify(void) {
+  atomic_fetch_add(&work_seq, 1);
+  if (atomic_load(&sleepers))
+    futex(&work_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
+}
+
+static void push(struct worker *w, struct fh_ult *t) {
+  fm_spin_lock(&w->lock);
+  fm_ult_enqueue(&w->runq, t);
+  fm_spin_unlock(&w->lock);
+  notify();
+}
+
+static struct fh_ult *pop(struct worker *w) {
+  if (!w->runq.head) /* racy peek: a miss is retried by the idle loop */
+    return NULL;
+  fm_spin_lock(&w->lock);
+  struct fh_ult *t = fm_ult_dequeue(&w->runq);
+  fm_spin_unlock(&w->lock);
+  return t;
+}
+
+static struct fh_ult *steal(struct worker *w) {
+  for (int i = 1; i < nworkers; i++) {
+    struct fh_ult *t = pop(&workers[(w->index + i) % nworkers]);
+    if (t)
+      return t;
+  }
+  return NULL;
+}
+
+/* Back to this worker's scheduler; returns when the thread runs again. */
+static void switch_out(struct fh_ult *t, int after) {
+  struct worker *w = worker_self();
+  w->after = after;
+  fm_ctx_switch(&t->sp, w->sched_sp);
+}
+
+void fm_ult_prepare_park(void) {
+  atomic_store(&fm_ult_current()->state, T_PARKING);
+}
+
+void fm_ult_park(void) {
+  struct fh_ult *t = fm_ult_current();
+  switch_out(t, AFTER_PARK);
+}
+
+void fm_ult_wake(struct fh_ult *t) {
+  for (;;) {
+    int s = atomic_load(&t->state);
+    if (s == T_PARKED) {
+      if (atomic_compare_exchange_weak(&t->state, &s, T_RUNNABLE)) {
+        push(&workers[t->home], t);
+        return;
+      }
+    } else if (s == T_PARKING) {
+      if (atomic_compare_exchange_weak(&t->state, &s, T_WAKE_PENDING))
+        return;
+    } else {
+      return; /* running or queued already */
+    }
+  }
+}
+
+void fh_ult_yield(void) {
+  struct fh_ult *t = fm_ult_current();
+  if (t)
+    switch_out(t, AFTER_YIELD);
+  else
+    sched_yield();
+}
+
+fh_ult_t *fh_ult_self(void) { return fm_ult_current(); }
+int fh_ult_workers(void) { return nworkers; }
+
+/* ---- thread life ---- */
+
+static struct fh_ult *alloc_ult(size_t stack_bytes) {
+  stack_bytes = (stack_bytes + FM_PAGE - 1) & ~(FM_PAGE - 1);
+  if (stack_bytes == fm.cfg.ult_stack_bytes) {
+    fm_spin_lock(&spare.lock);
+    struct fh_ult *t = spare.list;
+    if (t) {
+      spare.list = t->next;
+      spare.n--;
+    }
+    fm_spin_unlock(&spare.lock);
+    if (t)
+      return t;
+  }
+  size_t total = FM_PAGE + stack_bytes + FM_PAGE; /* guard, stack, thread */
+  char *base = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (base == MAP_FAILED)
+    return NULL;
+  mprotect(base, FM_PAGE, PROT_NONE);
+  struct fh_ult *t = (struct fh_ult *)(base + FM_PAGE + stack_bytes);
+  t->map_base = base;
+  t->map_bytes = total;
+  t->stack_bytes = stack_bytes;
+  return t;
+}
+
+static void free_ult(struct fh_ult *t) {
+  if (t->stack_bytes == fm.cfg.ult_stack_bytes) {
+    fm_spin_lock(&spare.lock);
+    bool keep = spare.n < SPARE_MAX;
+    if (keep) {
+      t->next = spare.list;
+      spare.list = t;
+      spare.n++;
+    }
+    fm_spin_unlock(&spare.lock);
+    if (keep)
+      return;
+  }
+  munmap(t->map_base, t->map_bytes);
+}
+
+int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes) {
+  if (!fm_ult_on())
+    return ENOSYS;
+  struct fh_ult *t = alloc_ult(stack_bytes ? stack_bytes : fm.cfg.ult_stack_bytes);
+  if (!t)
+    return EAGAIN;
+  void *map_base = t->map_base;
+  size_t map_bytes = t->map_bytes, sbytes = t->stack_bytes;
+  memset(t, 0, sizeof *t);
+  t->map_base = map_base;
+  t->map_bytes = map_bytes;
+  t->stack_bytes = sbytes;
+  t->fn = fn;
+  t->arg = arg;
+  /* The first switch to t pops this frame (see ult_switch.S): the control
+   * words, six callee-saved registers, then returns to fm_ctx_entry. */
+  uint64_t *sp = (uint64_t *)((uintptr_t)t & ~(uintptr_t)15);
+  *--sp = 0;
+  *--sp = (uint64_t)(uintptr_t)fm_ctx_entry;
+  for (int i = 0; i < 6; i++)
+    *--sp = 0;
+  *--sp = 0x1f80 | (0x037fULL << 32); /* default MXCSR and x87 control word */
+  t->sp = sp;
+  struct worker *w = worker_self();
+  static _Atomic unsigned next_home;
+  t->home = w ? w->index : (int)(atomic_fetch_add(&next_home, 1) % (unsigned)nworkers);
+  atomic_store(&t->state, T_RUNNABLE);
+  fm_count(FM_C_ULT_SPAWNS, 1);
+  *out = t;
+  push(&workers[t->home], t);
+  return 0;
+}
+
+int fh_ult_spawn(fh_ult_t **thread, void *(*fn)(void *), void *arg) {
+  return fm_ult_spawn(thread, fn, arg, 0);
+}
+
+void fm_ult_exit(void *ret) {
+  struct fh_ult *t = fm_ult_current();
+  t->ret = ret;
+  switch_out(t, AFTER_EXIT);
+  __builtin_unreachable();
+}
+
+void fm_ult_start(void) {
+  struct fh_ult *t = fm_ult_current();
+  fm_ult_exit(t->fn(t->arg));
+  __builtin_unreachable();
+}
+
+/* On the scheduler's stack, after the thread's last switch. */
+static void finish(struct fh_ult *t) {
+  fm_spin_lock(&t->join_lock);
+  atomic_store(&t->state, T_DONE);
+  struct fh_ult *joiner = t->joiner;
+  bool detached = t->detached;
+  fm_spin_unlock(&t->join_lock);
+  futex((_Atomic uint32_t *)&t->state, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL);
+  if (joiner)
+    fm_ult_wake(joiner);
+  if (detached)
+    free_ult(t);
+}
+
+int fm_ult_join(struct fh_ult *t, void **ret) {
+  struct fh_ult *me = fm_ult_current();
+  if (t == me)
+    return EDEADLK;
+  if (me) {
+    fm_spin_lock(&t->join_lock);
+    if (atomic_load(&t->state) != T_DONE) {
+      t->joiner = me;
+      fm_ult_prepare_park();
+      fm_spin_unlock(&t->join_lock);
+      fm_ult_park();
+    } else {
+      fm_spin_unlock(&t->join_lock);
+    }
+  } else { /* a kernel thread (the program's first one, waiting for main) */
+    int s;
+    while ((s = atomic_load(&t->state)) != T_DONE)
+      futex((_Atomic uint32_t *)&t->state, FUTEX_WAIT_PRIVATE, (uint32_t)s, NULL);
+  }
+  /* The scheduler may still be in finish(), after waking us. */
+  fm_spin_lock(&t->join_lock);
+  fm_spin_unlock(&t->join_lock);
+  if (ret)
+    *ret = t->ret;
+  free_ult(t);
+  return 0;
+}
+
+int fh_ult_join(fh_ult_t *thread, void **ret) { return fm_ult_join(thread, ret); }
+
+int fm_ult_detach(struct fh_ult *t) {
+  fm_spin_lock(&t->join_lock);
+  bool done = atomic_load(&t->state) == T_DONE;
+  t->detached = true;
+  fm_spin_unlock(&t->join_lock);
+  if (done)
+    free_ult(t);
+  return 0;
+}
+
+/* ---- workers ---- */
+
+/* Nothing to run: poll outstanding fetches (their completions make threads
+ * runnable), spin a little, then sleep until work is queued. */
+static void idle(struct worker *w) {
+  uint32_t seq = atomic_load(&work_seq);
+  uint64_t start = fm_now_ns();
+  while (fm_now_ns() - start < 20000 || fm_ult_fetches_pending()) {
+    fm_ult_poll_fetches();
+    if (w->runq.head || atomic_load(&work_seq) != seq)
+      return;
+    for (int i = 0; i < nworkers; i++)
+      if (workers[i].runq.head)
+        return;
+    __builtin_ia32_pause();
+  }
+  atomic_fetch_add(&sleepers, 1);
+  struct timespec ts = {0, 1000000};
+  futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
+  atomic_fetch_sub(&sleepers, 1);
+}
+
+static void *worker_main(void *arg) {
+  struct worker *w = arg;
+  self = w;
+  for (;;) {
+    fm_ult_poll_fetches();
+    struct fh_ult *t = pop(w);
+    if (!t)
+      t = steal(w);
+    if (!t) {
+      idle(w);
+      continue;
+    }
+    t->home = w->index;
+    w->current = t;
+    atomic_store(&t->state, T_RUNNING);
+    fm_ctx_switch(&w->sched_sp, t->sp);
+    w->current = NULL;
+    int s = T_PARKING;
+    switch (w->after) {
+    case AFTER_YIELD:
+      atomic_store(&t->state, T_RUNNABLE);
+      push(w, t);
+      break;
+    case AFTER_PARK:
+      if (!atomic_compare_exchange_strong(&t->state, &s, T_PARKED)) {
+        atomic_store(&t->state, T_RUNNABLE); /* woken before it was off its stack */
+        push(w, t);
+      }
+      break;
+    case AFTER_EXIT:
+      finish(t);
+      break;
+    }
+  }
+  return NULL;
+}
+
+int fm_ult_start_workers(void) {
+  int n = (int)fm.cfg.cores;
+  workers = mmap(NULL, sizeof *workers * (size_t)n, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (workers == MAP_FAILED) {
+    workers = NULL;
+    return -1;
+  }
+  nworkers = n;
+  for (int i = 0; i < n; i++) {
+    workers[i].index = i;
+    char name[16];
+    snprintf(name, sizeof name, "farhint-ult%d", i);
+    if (fm_thread_start_arg(worker_main, &workers[i], name, false) < 0)
+      return -1;
+  }
+  return 0;
+}
