@@ -34,6 +34,7 @@ static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size,
   } while (!atomic_compare_exchange_weak(&fm.alloc_top, &top, next));
   for (uintptr_t p = base; p < next; p += FM_PAGE)
     atomic_fetch_or_explicit(fm_meta(p), FARHINT_META_REGISTERED, memory_order_relaxed);
+  fm_prefill(base, size);
   *zero = true; /* never touched: reads as zeros */
   *commit = true;
   return (void *)base;

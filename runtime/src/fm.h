@@ -112,9 +112,13 @@ enum fm_path { FM_PATH_HINTED, FM_PATH_UNHINTED, FM_PATH_READAHEAD, FM_PATH_HINT
 enum { FM_MAPPED = 1, FM_TRIGGERED = 2 };
 int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path);
 /* Map up to n consecutive absent pages starting at page in one batch,
- * writable and dirty when write (read-ahead for a site that writes). A batch
- * of 4 pages or more gets a read-ahead trigger in its middle. */
-unsigned fm_page_in_batch(uintptr_t page, unsigned n, unsigned prio, bool write);
+ * writable and dirty when write (read-ahead for a site that writes). A
+ * read-ahead batch of 4 pages or more gets a trigger in its middle. */
+unsigned fm_page_in_batch(uintptr_t page, unsigned n, unsigned prio, bool write,
+                          bool readahead);
+/* Map a fresh extent's pages as zeros while frames are free beyond the
+ * reclaim reserve (alloc.c). */
+void fm_prefill(uintptr_t base, size_t bytes);
 void fm_make_writable(uintptr_t page, bool from_kernel_fault);
 
 /* ---- backend (backend.c): far pages and the modelled link ---- */
@@ -210,6 +214,7 @@ enum fm_counter {
   FM_C_HINT_SLOW_CALLS,  /* calls into the slow path */
   FM_C_HINT_HIT,         /* slow-path calls that found every page present */
   FM_C_READAHEAD_PAGES,  /* pages fetched by read-ahead */
+  FM_C_PREFILL_PAGES,    /* fresh pages mapped as zeros at allocation */
   FM_C_FETCH_PAGES,      /* pages mapped in total */
   FM_C_ZERO_PAGES,       /* of which first-touch zero pages (no transfer) */
   FM_C_EVICT_PAGES,      /* pages evicted */

@@ -44,7 +44,7 @@ static void *prefetch_main(void *arg) {
       end = fm.far_end;
     while (page < end) {
       unsigned want = (unsigned)((end - page) / FM_PAGE);
-      unsigned got = fm_page_in_batch(page, want, r.prio, r.write);
+      unsigned got = fm_page_in_batch(page, want, r.prio, r.write, true);
       page += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a present/busy page */
     }
   }

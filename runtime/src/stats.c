@@ -23,7 +23,8 @@ static struct {
 
 static const char *const counter_names[FM_C_COUNT] = {
     "faults_hinted", "faults_unhinted", "faults_write_protect",
-    "hint_slow_calls", "hint_slow_hits", "readahead_pages", "fetched_pages",
+    "hint_slow_calls", "hint_slow_hits", "readahead_pages", "prefilled_pages",
+    "fetched_pages",
     "zero_fill_pages", "evicted_pages", "written_back_pages", "evict_batches",
     "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
     "ult_spawns", "ult_parked_misses"};
@@ -146,10 +147,11 @@ void fm_stats_report(void) {
          (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
          fm_evict_vectorized() ? "process_madvise" : "madvise");
   fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
-         "(all present %lu); read-ahead pages %lu",
+         "(all present %lu); read-ahead pages %lu, prefilled at allocation %lu",
          (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
          (unsigned long)c[FM_C_FAULT_WP], (unsigned long)c[FM_C_HINT_SLOW_CALLS],
-         (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES]);
+         (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES],
+         (unsigned long)c[FM_C_PREFILL_PAGES]);
   fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
          "batches, %lu unmap, %lu write-protect and %lu un-protect syscalls; reclaims by "
          "faulting threads %lu",
