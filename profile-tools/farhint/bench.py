@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from farhint import apps, buildtree
+from farhint import apps, buildtree, report
+from farhint.profile import load_profile
 from farhint.kswap import Swap, run_kswap
 from farhint.runenv import measure_peak, runtime_env
 
@@ -229,6 +230,24 @@ def summary_markdown(rows, fractions) -> str:
         lines.append(f"| {app} | native | {base:.2f} s = 1.00x" + " |" * len(pcts) if base else
                      f"| {app} | native | failed |")
     return "\n".join(lines) + "\n\nTimes are medians normalized to the native median of the same run.\n"
+
+
+def sites_markdown(prepared, workdir: Path, top: int = 8) -> str:
+    """Per app, the top sites of its 10% profile: share of faults, the
+    suggested hint, and what the plugin did with it."""
+    out = ["\n## Sites of each app's profile at 10% local"]
+    for p in prepared:
+        prof = load_profile(p.profile)
+        hints = report.load_hint_reports([workdir / f"{p.app.name}.hints.yaml"])
+        cov = report.coverage_summary(prof)
+        out += [f"\n### {p.app.name}: {prof['run']['total_faults']} faults; sites covering "
+                + ", ".join(f"{k}: {v or '-'}" for k, v in cov.items()) + "\n",
+                "| rank | site | function | % | cum % | suggested | plugin |",
+                "|---|---|---|---|---|---|---|"]
+        for r in report.rows(prof, top, hints):
+            out.append(f"| {r['rank']} | `{r['site']}` | {r['function'][:40]} | {r['percent']} | "
+                       f"{r['cumulative']} | {r['hint']} | {r.get('plugin', '')[:80]} |")
+    return "\n".join(out) + "\n"
 
 
 def progress_printer():

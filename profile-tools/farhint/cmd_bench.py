@@ -71,7 +71,8 @@ def run(args):
     header = (f"# farhint bench\n\nCommand: `farhint bench {' '.join(sys.argv[2:])}`  \n"
               f"Date: {datetime.date.today()}  \nMachine: {platform.node()}, "
               f"{platform.platform()}, {__import__('os').cpu_count()} cores\n\n")
-    summary = header + bench.summary_markdown(rows, fractions)
+    summary = header + bench.summary_markdown(rows, fractions) + \
+        bench.sites_markdown(prepared, out)
     (out / "summary.md").write_text(summary)
     from farhint.bench_plot import plot_all
     plot_all(rows, fractions, out)
