@@ -8,6 +8,17 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* Hand hints, as Eden's authors placed them: compiled in for the
+ * farmem-manual configuration of `farhint bench` (-DFARHINT_MANUAL), nothing
+ * otherwise, so the apps stay ordinary programs. */
+#ifdef FARHINT_MANUAL
+#include <farhint/hint.h>
+#define MANUAL_HINT(addr, mut, size, rdahead, ev_prio, seq) \
+  hint_fault(addr, mut, size, rdahead, ev_prio, seq)
+#else
+#define MANUAL_HINT(addr, mut, size, rdahead, ev_prio, seq) ((void)0)
+#endif
+
 static inline uint64_t mix(uint64_t x) {
   x ^= x >> 33, x *= 0xff51afd7ed558ccdULL, x ^= x >> 33, x *= 0xc4ceb9fe1a85ec53ULL;
   return x ^ (x >> 33);

@@ -39,8 +39,11 @@ static void set(uint64_t key, uint64_t version) {
   uint64_t b = mix(key) % nbuckets;
   pthread_mutex_lock(&locks[b % 256]);
   struct item **p = &buckets[b];
-  while (*p && (*p)->key != key)
+  MANUAL_HINT(p, 1, sizeof *p, 0, 0, 0);
+  while (*p && (*p)->key != key) {
+    MANUAL_HINT(*p, 1, sizeof **p, 0, 0, 0);
     p = &(*p)->next;
+  }
   struct item *old = *p;
   it->next = old ? old->next : *p;
   *p = it;
@@ -51,12 +54,16 @@ static void set(uint64_t key, uint64_t version) {
 static uint64_t get(uint64_t key) {
   uint64_t b = mix(key) % nbuckets, sum = 0;
   pthread_mutex_lock(&locks[b % 256]);
-  for (struct item *it = buckets[b]; it; it = it->next)
+  MANUAL_HINT(&buckets[b], 0, sizeof *buckets, 0, 0, 0);
+  for (struct item *it = buckets[b]; it; it = it->next) {
+    MANUAL_HINT(it, 0, sizeof *it, 0, 0, 0);
     if (it->key == key) {
+      MANUAL_HINT(it->value, 0, it->len, 0, 0, 0);
       for (uint32_t i = 0; i < it->len; i += 8)
         sum += it->value[i];
       break;
     }
+  }
   pthread_mutex_unlock(&locks[b % 256]);
   return sum;
 }

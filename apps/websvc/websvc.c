@@ -30,13 +30,16 @@ static void insert(uint64_t key, uint64_t value) {
 }
 
 static uint64_t lookup(uint64_t key) {
-  for (uint64_t i = mix(key) % table_slots;; i = (i + 1) % table_slots)
+  for (uint64_t i = mix(key) % table_slots;; i = (i + 1) % table_slots) {
+    MANUAL_HINT(&table[i], 0, sizeof *table, 0, 0, 0);
     if (table[i].key == key || !table[i].key)
       return table[i].value;
+  }
 }
 
 static uint64_t serve(const unsigned char *object) {
   uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
+  MANUAL_HINT(object, 0, OBJECT_BYTES, 0, 0, 0);
   for (int i = 0; i < OBJECT_BYTES; i++)
     h = (h ^ object[i]) * 0x100000001b3ULL;
   return h;

@@ -17,6 +17,7 @@ class App:
     small: tuple
     large: tuple
     what: str
+    manual: bool = False  # has hand hints (MANUAL_HINT, built with -DFARHINT_MANUAL)
 
     @property
     def source_path(self) -> Path:
@@ -36,7 +37,7 @@ APPS = {a.name: a for a in [
     App("gen", "apps/gen/gen.c", ("8",), ("256",),
         "de-novo assembly through a k-mer hash table (PFA's Gen)"),
     App("kvstore", "apps/kvstore/kvstore.c", ("32", "200000", "2"), ("512", "4000000", "2"),
-        "memcached-like chained hash table, Zipf 1.0 GETs and 5% SETs"),
+        "memcached-like chained hash table, Zipf 1.0 GETs and 5% SETs", manual=True),
     App("graph", "apps/graph/graph.c", ("16", "2"), ("21", "2"),
         "BFS, PageRank, SSSP, connected components and triangles on an R-MAT graph (CRONO)"),
     App("blackscholes", "apps/blackscholes/blackscholes.c", ("48", "3"), ("512", "3"),
@@ -44,7 +45,8 @@ APPS = {a.name: a for a in [
     App("psort", "apps/psort/psort.c", ("48", "2"), ("512", "2"),
         "parallel sort by regular sampling (Eden A.4)"),
     App("websvc", "apps/websvc/websvc.c", ("32", "40000", "2"), ("512", "400000", "2"),
-        "32 hash-table lookups then an 8 KiB object per request, Zipf 0.8 (AIFM/Eden)"),
+        "32 hash-table lookups then an 8 KiB object per request, Zipf 0.8 (AIFM/Eden)",
+        manual=True),
     App("kmedian", "apps/kmedian/kmedian.c", ("48", "16", "2"), ("512", "16", "2"),
         "streaming k-median clustering in chunks (PARSEC streamcluster)"),
     App("dataframe", "apps/dataframe/dataframe.cpp", ("48",), ("512",),

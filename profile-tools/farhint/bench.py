@@ -21,7 +21,7 @@ from farhint.profile import load_profile
 from farhint.kswap import Swap, run_kswap
 from farhint.runenv import measure_peak, runtime_env
 
-CONFIGS = ("native", "kswap", "nohint", "auto")
+CONFIGS = ("native", "kswap", "nohint", "auto", "manual")
 MIN_LOCAL = 1 << 20
 FIELDS = ["app", "size", "config", "local_pct", "repeat", "seconds", "status", "local_bytes",
           "faults_hinted", "faults_unhinted", "faults_write_protect", "readahead_pages",
@@ -37,6 +37,7 @@ class Prepared:
     args: list
     native: Path
     auto: Path
+    manual: Path | None  # built with its hand hints, if it has them
     profile: Path
     peak: int            # far memory the app touches with everything local
     other_rss: int       # the rest of its resident memory (code, stacks, libc)
@@ -98,7 +99,15 @@ def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
                    "--", *apps.FLAGS, app.source_path, "-o", auto, *apps.LIBS)
     if out.returncode != 0:
         raise RuntimeError(f"compiling {app.name} with hints failed: {out.stderr.strip()[-500:]}")
-    return Prepared(app, size, args, native, auto, prof, peak, max(rss - peak, 0), checksum, seconds)
+    manual = workdir / f"app-{app.name}-manual" if app.manual else None
+    if manual:
+        out = _farhint("cc", *(["--cxx"] if app.cxx else []), "--", *apps.FLAGS,
+                       "-DFARHINT_MANUAL", app.source_path, "-o", manual, *apps.LIBS)
+        if out.returncode != 0:
+            raise RuntimeError(f"compiling {app.name} with its hand hints failed: "
+                               f"{out.stderr.strip()[-500:]}")
+    return Prepared(app, size, args, native, auto, manual, prof, peak, max(rss - peak, 0),
+                    checksum, seconds)
 
 
 def _stats_fields(path: Path) -> dict:
@@ -142,7 +151,7 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
     else:
         stats = workdir / "last-stats.json"
         stats.unlink(missing_ok=True)
-        binary = p.native if config == "nohint" else p.auto
+        binary = {"nohint": p.native, "auto": p.auto, "manual": p.manual}[config]
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
         env = runtime_env({"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats})
@@ -167,7 +176,8 @@ def sweep(prepared, configs, fractions, repeats, workdir: Path, csv_path: Path,
     """Runs everything, appending each row to csv_path as it finishes, so an
     interrupted sweep keeps what it did. Returns the rows."""
     plan = [(r, p, c, f) for r in range(1, repeats + 1) for p in prepared for c in configs
-            for f in ([1.0] if c == "native" else fractions)]
+            for f in ([1.0] if c == "native" else fractions)
+            if c != "manual" or p.manual]
     rows = []
     new = not csv_path.exists()
     with open(csv_path, "a", newline="") as out:

@@ -4,7 +4,8 @@ runtime CPU. PNG and SVG each."""
 
 from farhint.bench import medians
 
-STYLE = {"kswap": ("tab:red", "s"), "nohint": ("tab:orange", "^"), "auto": ("tab:green", "o")}
+STYLE = {"kswap": ("tab:red", "s"), "nohint": ("tab:orange", "^"), "auto": ("tab:green", "o"),
+         "manual": ("tab:blue", "D")}
 
 
 def _save(fig, base):

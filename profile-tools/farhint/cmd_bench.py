@@ -28,7 +28,8 @@ def add_arguments(p):
     p.add_argument("--apps", default=",".join(apps.APPS),
                    help=f"comma-separated apps (default all: {', '.join(apps.APPS)})")
     p.add_argument("--configs", default=",".join(bench.CONFIGS),
-                   help="comma-separated configurations (default native,kswap,nohint,auto)")
+                   help="comma-separated configurations (default native,kswap,nohint,auto,"
+                        "manual; manual runs only for apps with hand hints: kvstore, websvc)")
     p.add_argument("--local", default="100,75,50,25,10",
                    help="local memory as %% of each app's peak (default 100,75,50,25,10)")
     p.add_argument("--repeats", type=int, default=3, help="repetitions (default 3)")

@@ -55,7 +55,8 @@ def run(args):
               f"{100 * float(m.group(3)):5.1f}% of faults, {m.group(4)} accesses, {m.group(5)}")
 
     _step(4, "run: native, kernel swap (zram), the runtime without and with the hints")
-    configs = ["native", "auto"] if args.quick else list(bench.CONFIGS)
+    configs = ["native", "auto"] if args.quick else \
+        [c for c in bench.CONFIGS if c != "manual" or app.manual]
     try:
         rows = bench.sweep([prepared], configs, FRACTIONS, 1, out, out / "results.csv", say=say)
     except SwapError as err:
