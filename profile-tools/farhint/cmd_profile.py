@@ -59,14 +59,21 @@ def _runtime_env(local, far_size, extra):
                         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **extra})
 
 
+def _peak_for(args, peak, what, measure):
+    """The peak a --local PCT% is of: given, or measured (saying what by)."""
+    if peak is not None or not args.local.strip().endswith("%"):
+        return peak
+    print(f"farhint profile: measuring the program's peak {what}...", file=sys.stderr,
+          flush=True)
+    try:
+        return measure()
+    except RuntimeError as err:
+        raise RuntimeError(f"{err}; give --peak SIZE instead") from err
+
+
 def _record_farmem(args, cmd, tmp, far_size, peak):
-    if peak is None and args.local.strip().endswith("%"):
-        print("farhint profile: measuring the program's peak far memory (a run with "
-              "all of it local)...", file=sys.stderr, flush=True)
-        try:
-            peak = measure_peak(cmd, tmp / "peak.json", far_size)
-        except RuntimeError as err:
-            raise RuntimeError(f"{err}; give --peak SIZE instead") from err
+    peak = _peak_for(args, peak, "far memory (a run with all of it local)",
+                     lambda: measure_peak(cmd, tmp / "peak.json", far_size))
     local = max(parse_budget(args.local, peak), 1 << 20)
     trace_path = tmp / "trace.bin"
     _say_running(cmd, local, peak, "recording every fault")
@@ -82,13 +89,8 @@ def _record_farmem(args, cmd, tmp, far_size, peak):
 
 def _record_perf(args, cmd, tmp, peak):
     perf_recorder.check_available()
-    if peak is None and args.local.strip().endswith("%"):
-        print("farhint profile: measuring the program's peak memory (a native run in an "
-              "unlimited memory cgroup)...", file=sys.stderr, flush=True)
-        try:
-            peak = perf_recorder.measure_peak(cmd)
-        except RuntimeError as err:
-            raise RuntimeError(f"{err}; give --peak SIZE instead") from err
+    peak = _peak_for(args, peak, "memory (a native run in an unlimited memory cgroup)",
+                     lambda: perf_recorder.measure_peak(cmd))
     local = max(parse_budget(args.local, peak), 4 << 20)
     _say_running(cmd, local, peak, "under a memory cgroup with swap on zram, sampling "
                  "every major fault with perf")

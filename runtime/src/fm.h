@@ -183,7 +183,6 @@ void fm_ult_enqueue(struct fm_ult_queue *q, struct fh_ult *t);
 struct fh_ult *fm_ult_dequeue(struct fm_ult_queue *q);
 
 bool fm_ult_on(void);                 /* workers are running (--ult) */
-int fm_ult_worker_count(void);
 int fm_ult_start_workers(void);
 struct fh_ult *fm_ult_current(void);  /* NULL on a kernel thread */
 int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes);

@@ -162,7 +162,7 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_RECLAIM_SYNC]);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
-           "(%s)", (unsigned long)c[FM_C_ULT_SPAWNS], fm_ult_worker_count(),
+           "(%s)", (unsigned long)c[FM_C_ULT_SPAWNS], fh_ult_workers(),
            (unsigned long)c[FM_C_ULT_PARKED_MISSES],
            fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching");
   fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "

@@ -14,7 +14,6 @@
 #include <linux/futex.h>
 #include <sched.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -53,7 +52,6 @@ static struct {
 #define SPARE_MAX 4096
 
 bool fm_ult_on(void) { return workers != NULL; }
-int fm_ult_worker_count(void) { return nworkers; }
 
 /* Reads the worker TLS afresh: a thread may resume on another worker, so no
  * address of `self` may be kept across a switch. */
@@ -227,14 +225,9 @@ int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t sta
   struct fh_ult *t = alloc_ult(stack_bytes ? stack_bytes : fm.cfg.ult_stack_bytes);
   if (!t)
     return EAGAIN;
-  void *map_base = t->map_base;
-  size_t map_bytes = t->map_bytes, sbytes = t->stack_bytes;
-  memset(t, 0, sizeof *t);
-  t->map_base = map_base;
-  t->map_bytes = map_bytes;
-  t->stack_bytes = sbytes;
-  t->fn = fn;
-  t->arg = arg;
+  /* Everything else starts at zero; the mapping is the same. */
+  *t = (struct fh_ult){.fn = fn, .arg = arg, .map_base = t->map_base,
+                       .map_bytes = t->map_bytes, .stack_bytes = t->stack_bytes};
   /* The first switch to t pops this frame (see ult_switch.S): the control
    * words, six callee-saved registers, then returns to fm_ctx_entry. */
   uint64_t *sp = (uint64_t *)((uintptr_t)t & ~(uintptr_t)15);
