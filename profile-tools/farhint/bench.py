@@ -7,18 +7,16 @@ with native's."""
 
 import csv
 import json
-import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from farhint import apps, buildtree, report
 from farhint.profile import load_profile
-from farhint.kswap import Swap, run_kswap
+from farhint.kswap import Swap, charged_peak, run_kswap
 from farhint.runenv import measure_peak, runtime_env
 
 CONFIGS = ("native", "kswap", "nohint", "auto", "manual")
@@ -40,35 +38,27 @@ class Prepared:
     manual: Path | None  # built with its hand hints, if it has them
     profile: Path
     peak: int            # far memory the app touches with everything local
-    other_rss: int       # the rest of its resident memory (code, stacks, libc)
+    other: int           # the rest of what the kernel charges it (code, stacks, libc)
     checksum: str
     native_seconds: float
 
 
 def _timed(cmd, env=None, timeout=None):
-    """(returncode or None on timeout, seconds, stdout, max rss of this child
-    in bytes). wait4 gives this child's own rusage (RUSAGE_CHILDREN would be
-    the maximum over every child so far)."""
+    """(returncode or None on timeout, seconds, stdout)."""
     t0 = time.monotonic()
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.DEVNULL)
-        done = []
-        waiter = threading.Thread(target=lambda: done.append(os.wait4(proc.pid, 0)))
-        waiter.start()
         try:
-            waiter.join(timeout)
+            rc = proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            rc = None
         finally:  # a timeout, or an interrupted sweep: the run must not outlive it
             seconds = time.monotonic() - t0
-            timed_out = not done
-            if timed_out:
+            if proc.returncode is None:
                 proc.kill()
-                waiter.join()
-        if timed_out:
-            return None, seconds, "", 0
-        _, status, usage = done[0]
-        proc.returncode = os.waitstatus_to_exitcode(status)
+                proc.wait()
         out.seek(0)
-        return proc.returncode, seconds, out.read().decode(errors="replace"), usage.ru_maxrss * 1024
+        return rc, seconds, out.read().decode(errors="replace")
 
 
 def _farhint(*args, **kw):
@@ -79,12 +69,16 @@ def _farhint(*args, **kw):
 def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
     native = buildtree.part(f"bin/app-{app.name}")
     args = app.args(size)
-    rc, seconds, stdout, rss = _timed([str(native), *args])
+    rc, seconds, stdout = _timed([str(native), *args])
     checksum = apps.checksum_of(stdout)
     if rc != 0 or not checksum:
         raise RuntimeError(f"{app.name} failed natively (exit {rc})")
     try:
         peak = measure_peak([str(native), *args], workdir / f"{app.name}-peak.json")
+        # kswap's limit covers everything the kernel charges the program, so
+        # it gets the local budget plus what is not heap. (Not ru_maxrss: a
+        # child forked from Python starts with the parent's high-water mark.)
+        other = max(charged_peak([str(native), *args]) - peak, 0)
     except RuntimeError as err:
         raise RuntimeError(f"{app.name}: {err}") from err
     say(f"{app.name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local")
@@ -106,7 +100,7 @@ def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
         if out.returncode != 0:
             raise RuntimeError(f"compiling {app.name} with its hand hints failed: "
                                f"{out.stderr.strip()[-500:]}")
-    return Prepared(app, size, args, native, auto, manual, prof, peak, max(rss - peak, 0),
+    return Prepared(app, size, args, native, auto, manual, prof, peak, other,
                     checksum, seconds)
 
 
@@ -141,9 +135,9 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
     row = {"app": p.app.name, "size": p.size, "config": config,
            "local_pct": round(fraction * 100), "repeat": repeat, "local_bytes": local}
     if config == "native":
-        rc, seconds, stdout, _ = _timed([str(p.native), *p.args], timeout=timeout)
+        rc, seconds, stdout = _timed([str(p.native), *p.args], timeout=timeout)
     elif config == "kswap":
-        r = run_kswap([str(p.native), *p.args], local + p.other_rss, timeout=timeout)
+        r = run_kswap([str(p.native), *p.args], local + p.other, timeout=timeout)
         rc, seconds, stdout = r.returncode, r.seconds, r.stdout
         row["cgroup_max_usage"] = r.max_usage
         if r.oom_killed:
@@ -155,7 +149,7 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
         env = runtime_env({"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats})
-        rc, seconds, stdout, _ = _timed([str(binary), *p.args], env=env, timeout=timeout)
+        rc, seconds, stdout = _timed([str(binary), *p.args], env=env, timeout=timeout)
         row.update(_stats_fields(stats))
     row["seconds"] = round(seconds, 4)
     if rc is None:

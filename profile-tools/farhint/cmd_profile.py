@@ -21,7 +21,7 @@ from pathlib import Path
 
 from farhint import perf_recorder, profile_builder, report
 from farhint.cgroup import CgroupError
-from farhint.kswap import SwapError
+from farhint.kswap import SwapError, charged_peak
 from farhint.perf_recorder import PerfError
 from farhint.profile import write_profile
 from farhint.runenv import measure_peak, program_of, runtime_env
@@ -90,7 +90,7 @@ def _record_farmem(args, cmd, tmp, far_size, peak):
 def _record_perf(args, cmd, tmp, peak):
     perf_recorder.check_available()
     peak = _peak_for(args, peak, "memory (a native run in an unlimited memory cgroup)",
-                     lambda: perf_recorder.measure_peak(cmd))
+                     lambda: charged_peak(cmd))
     local = max(parse_budget(args.local, peak), 4 << 20)
     _say_running(cmd, local, peak, "under a memory cgroup with swap on zram, sampling "
                  "every major fault with perf")

@@ -37,6 +37,11 @@ def add_arguments(p):
                    help="pages evicted per batch (default 32)")
     p.add_argument("--free-fraction", type=float, default=0.01, metavar="F",
                    help="fraction of the budget kept free by the reclaim thread (default 0.01)")
+    p.add_argument("--reclaim", choices=["auto", "background", "inline"], default="auto",
+                   help="who evicts: the reclaim thread ahead of need (background), the "
+                        "faulting thread when no frame is left (inline), or auto: "
+                        "background unless recent victims were scattered, where each "
+                        "needs its own TLB flush (default auto)")
     p.add_argument("--link-latency", default="5us", metavar="TIME",
                    help="modelled latency per transfer, 0 = off (default 5us)")
     p.add_argument("--link-bandwidth", default="100gbit", metavar="RATE",
@@ -66,6 +71,7 @@ def settings_of(args, local: int) -> dict:
         "FARHINT_LRU_LISTS": args.lru_lists,
         "FARHINT_EVICT_BATCH": args.evict_batch,
         "FARHINT_FREE_FRACTION": args.free_fraction,
+        "FARHINT_RECLAIM": args.reclaim,
         "FARHINT_LINK_LATENCY": args.link_latency,
         "FARHINT_LINK_BANDWIDTH": args.link_bandwidth,
         "FARHINT_BACKEND": args.backend,

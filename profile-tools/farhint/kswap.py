@@ -81,6 +81,17 @@ class KswapResult:
     stdout: str
 
 
+def charged_peak(cmd) -> int:
+    """The program's peak memory as the kernel charges it (heap, code, stacks,
+    page tables, the page cache of files it reads): one native run in a
+    memory cgroup with no limit."""
+    with MemoryCgroup(1 << 50) as cg:
+        rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self)
+        if rc != 0:
+            raise RuntimeError(f"the native run failed (exit {rc})")
+        return cg.usage().max_usage
+
+
 def run_kswap(cmd, limit: int, env=None, timeout=None) -> KswapResult:
     """Run cmd in a memory cgroup of `limit` bytes (swap must be on)."""
     with MemoryCgroup(limit) as cg:

@@ -51,16 +51,6 @@ def check_available():
                         "(run as root, or lower /proc/sys/kernel/perf_event_paranoid)")
 
 
-def measure_peak(cmd) -> int:
-    """The program's peak memory as the kernel charges it: one native run in a
-    memory cgroup with no limit."""
-    with MemoryCgroup(1 << 50) as cg:
-        rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self)
-        if rc != 0:
-            raise RuntimeError(f"the native run failed (exit {rc})")
-        return cg.usage().max_usage
-
-
 def record(cmd, limit: int, swap_bytes: int, tmp: Path):
     """Run cmd under a `limit`-byte memory cgroup with swap; return
     (Trace, seconds, exit code, OOM-killed)."""

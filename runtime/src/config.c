@@ -19,6 +19,15 @@ const char *fm_policy_name(enum fm_policy p) {
   return "?";
 }
 
+const char *fm_reclaim_name(enum fm_reclaim r) {
+  switch (r) {
+  case FM_RECLAIM_AUTO: return "auto";
+  case FM_RECLAIM_BACKGROUND: return "background";
+  case FM_RECLAIM_INLINE: return "inline";
+  }
+  return "?";
+}
+
 /* "512M", "2g", "4096" -> bytes; "5us", "1ms", "200" (ns) -> ns;
  * "100gbit", "25Gbit", "1e9" (bit/s) -> bit/s. mult_table maps suffixes. */
 struct suffix {
@@ -93,7 +102,7 @@ int fm_config_load(struct fm_config *c) {
 
   uint64_t batch = c->evict_batch, lru_lists = c->lru_lists, cores = c->cores;
   char policy[32] = "", stats[16] = "", free_frac[32] = "", mode[16] = "";
-  char ult[16] = "", hint_mode[16] = "";
+  char ult[16] = "", hint_mode[16] = "", reclaim[16] = "";
   if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
       env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
       env_u64("EVICT_BATCH", size_suffixes, &batch) ||
@@ -113,6 +122,19 @@ int fm_config_load(struct fm_config *c) {
   env_str("TRACE_FILE", c->trace_file, sizeof c->trace_file);
   env_str("ULT", ult, sizeof ult);
   env_str("HINT_MODE", hint_mode, sizeof hint_mode);
+  env_str("RECLAIM", reclaim, sizeof reclaim);
+  c->reclaim = FM_RECLAIM_AUTO;
+  if (*reclaim) {
+    if (!strcmp(reclaim, "background"))
+      c->reclaim = FM_RECLAIM_BACKGROUND;
+    else if (!strcmp(reclaim, "inline"))
+      c->reclaim = FM_RECLAIM_INLINE;
+    else if (strcmp(reclaim, "auto")) {
+      fm_log("FARHINT_RECLAIM=%s is not a reclaim mode (choose auto, background or "
+             "inline)", reclaim);
+      return -1;
+    }
+  }
   c->ult = *ult && strcmp(ult, "0") != 0;
   if (*hint_mode && strcmp(hint_mode, "switch") && strcmp(hint_mode, "block")) {
     fm_log("FARHINT_HINT_MODE=%s is not a hint mode (choose switch or block)", hint_mode);

@@ -54,7 +54,8 @@ int fm_evict_init(void) {
 
 bool fm_evict_vectorized(void) { return vectorized; }
 
-static void unmap_pages(const uintptr_t *pages, unsigned n) {
+/* Returns the syscalls made (each one TLB flush). */
+static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
   struct iovec iov[1024];
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++) { /* merge neighbours into one range */
@@ -63,11 +64,12 @@ static void unmap_pages(const uintptr_t *pages, unsigned n) {
     else
       iov[k++] = (struct iovec){.iov_base = (void *)pages[i], .iov_len = FM_PAGE};
   }
+  unsigned calls = 0;
   if (vectorized) {
     size_t i = 0;
     while (i < k) {
       long done = process_madvise_dontneed(iov + i, k - i);
-      fm_count(FM_C_UNMAP_SYSCALLS, 1);
+      calls++;
       if (done < 0) {
         if (errno == EAGAIN || errno == EINTR)
           continue;
@@ -80,13 +82,13 @@ static void unmap_pages(const uintptr_t *pages, unsigned n) {
         iov[i].iov_len -= (size_t)done;
       }
     }
-    return;
+  } else {
+    for (unsigned i = 0; i < k; i++, calls++)
+      if (madvise(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0)
+        fm_die("madvise(MADV_DONTNEED) failed: %s", strerror(errno));
   }
-  for (unsigned i = 0; i < k; i++) {
-    if (madvise(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0)
-      fm_die("madvise(MADV_DONTNEED) failed: %s", strerror(errno));
-    fm_count(FM_C_UNMAP_SYSCALLS, 1);
-  }
+  fm_count(FM_C_UNMAP_SYSCALLS, calls);
+  return calls;
 }
 
 /* Victims in address order, so neighbours share one write-protect and one
@@ -106,8 +108,10 @@ static void sort_by_address(uintptr_t *pages, uint64_t *words, unsigned n) {
   }
 }
 
-/* Write-protects each run of neighbouring dirty victims with one ioctl. */
-static void write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
+/* Write-protects each run of neighbouring dirty victims with one ioctl;
+ * returns the ioctls made. */
+static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
+  unsigned calls = 0;
   for (unsigned i = 0; i < n;) {
     if (!(words[i] & FARHINT_META_DIRTY)) {
       i++;
@@ -120,9 +124,27 @@ static void write_protect_dirty(const uintptr_t *pages, const uint64_t *words, u
     if (fm_uffd_writeprotect(fm.uffd, pages[i], (size_t)(j - i) * FM_PAGE, true) < 0)
       fm_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)pages[i],
              strerror(errno));
-    fm_count(FM_C_WP_SYSCALLS, 1);
+    calls++;
     i = j;
   }
+  fm_count(FM_C_WP_SYSCALLS, calls);
+  return calls;
+}
+
+/* TLB flushes per evicted page over recent batches, in 1/256ths (a moving
+ * average; racy updates from several evicting threads only blur it). Each
+ * flush of a page the program may hold in its TLB interrupts every core
+ * running the program; on this VM an interrupt costs microseconds. */
+static _Atomic unsigned flushes_per_page;
+
+static void note_flushes(unsigned flushes, unsigned pages) {
+  unsigned avg = atomic_load_explicit(&flushes_per_page, memory_order_relaxed);
+  unsigned now = flushes * 256 / pages;
+  atomic_store_explicit(&flushes_per_page, avg - avg / 8 + now / 8, memory_order_relaxed);
+}
+
+bool fm_evict_scattered(void) {
+  return atomic_load_explicit(&flushes_per_page, memory_order_relaxed) > 128;
 }
 
 unsigned fm_evict_batch(unsigned max) {
@@ -134,7 +156,7 @@ unsigned fm_evict_batch(unsigned max) {
   if (n == 0)
     return 0;
   sort_by_address(pages, words, n);
-  write_protect_dirty(pages, words, n);
+  unsigned flushes = write_protect_dirty(pages, words, n);
   size_t written = 0;
   for (unsigned i = 0; i < n; i++) {
     if (!(words[i] & FARHINT_META_DIRTY))
@@ -145,7 +167,8 @@ unsigned fm_evict_batch(unsigned max) {
   }
   if (written)
     fm_link_transfer(written); /* one batched write-back */
-  unmap_pages(pages, n);
+  flushes += unmap_pages(pages, n);
+  note_flushes(flushes, n);
   for (unsigned i = 0; i < n; i++) {
     uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);
     uint64_t w = words[i] & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);

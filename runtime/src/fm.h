@@ -31,6 +31,10 @@
  * environment (FARHINT_<NAME>), in `farhint run` flags and in the stats ---- */
 enum fm_policy { FM_POLICY_FIFO, FM_POLICY_CLOCK, FM_POLICY_LRU, FM_POLICY_PRIO };
 #define FM_MAX_LISTS 8 /* reclaim lists: priority classes or LRU lists */
+/* Who evicts: the reclaim thread ahead of need, the faulting threads when
+ * no frame is free, or (auto) the first unless recent batches were scattered
+ * (handler.c). */
+enum fm_reclaim { FM_RECLAIM_AUTO, FM_RECLAIM_BACKGROUND, FM_RECLAIM_INLINE };
 
 struct fm_config {
   uint64_t local_bytes;    /* FARHINT_LOCAL: budget of resident far pages */
@@ -39,6 +43,7 @@ struct fm_config {
   unsigned lru_lists;      /* FARHINT_LRU_LISTS: lists of the lru policy */
   unsigned evict_batch;    /* FARHINT_EVICT_BATCH: pages per eviction */
   double free_fraction;    /* FARHINT_FREE_FRACTION: frames kept free */
+  enum fm_reclaim reclaim; /* FARHINT_RECLAIM: auto | background | inline */
   uint64_t link_latency_ns;   /* FARHINT_LINK_LATENCY (ns), 0 = off */
   uint64_t link_bandwidth_bps; /* FARHINT_LINK_BANDWIDTH (bit/s), 0 = off */
   char backend[256];       /* FARHINT_BACKEND: local | unix:PATH */
@@ -55,6 +60,7 @@ struct fm_config {
 
 int fm_config_load(struct fm_config *c); /* 0, or -1 after printing why */
 const char *fm_policy_name(enum fm_policy p);
+const char *fm_reclaim_name(enum fm_reclaim r);
 
 /* ---- logging (log.c): straight to fd 2, no stdio buffers ---- */
 void fm_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -100,6 +106,9 @@ bool fm_frames_watch_access(void);
 int fm_evict_init(void);          /* probes process_madvise */
 unsigned fm_evict_batch(unsigned max); /* pages evicted */
 bool fm_evict_vectorized(void);
+/* Recent batches needed a TLB flush for more than one page in 2 (scattered
+ * dirty victims). */
+bool fm_evict_scattered(void);
 
 /* ---- page-in (pagein.c) ---- */
 /* HINTED_ASYNC: a hinted miss of a user-level thread, whose link time has

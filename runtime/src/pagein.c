@@ -80,7 +80,8 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   uint64_t w;
   for (;;) {
     w = atomic_load_explicit(m, memory_order_acquire);
-    if (w & FM_RESIDENT) {
+    /* A locked page may be on its way out (eviction): wait for it below. */
+    if ((w & FM_RESIDENT) && !(w & FARHINT_META_LOCKED)) {
       int r = (w & FM_HIDDEN) && claim_hidden(page) ? FM_TRIGGERED : 0;
       if (write && !(w & FARHINT_META_DIRTY))
         fm_make_writable(page, false);

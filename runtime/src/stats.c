@@ -107,12 +107,12 @@ static void write_json(uint64_t cpu_ns) {
   APPEND("{\"format\":\"farhint-stats\",\"version\":1,\"config\":{"
          "\"local\":%lu,\"far_size\":%lu,\"policy\":\"%s\",\"lru_lists\":%u,\"evict_batch\":%u,"
          "\"free_fraction\":%g,\"link_latency_ns\":%lu,\"link_bandwidth_bps\":%lu,"
-         "\"backend\":\"%s\",\"vectorized_unmap\":%s},\"counters\":{",
+         "\"backend\":\"%s\",\"reclaim\":\"%s\",\"vectorized_unmap\":%s},\"counters\":{",
          (unsigned long)fm.cfg.local_bytes, (unsigned long)fm.cfg.far_bytes,
          fm_policy_name(fm.cfg.policy), fm.cfg.lru_lists, fm.cfg.evict_batch,
          fm.cfg.free_fraction, (unsigned long)fm.cfg.link_latency_ns,
          (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
-         fm_evict_vectorized() ? "true" : "false");
+         fm_reclaim_name(fm.cfg.reclaim), fm_evict_vectorized() ? "true" : "false");
   for (int i = 0; i < FM_C_COUNT; i++)
     APPEND("%s\"%s\":%lu", i ? "," : "", counter_names[i], (unsigned long)st.c[i]);
   APPEND("},\"latency_ns\":{");
@@ -140,12 +140,13 @@ void fm_stats_report(void) {
     return;
   _Atomic uint64_t *c = st.c;
   fm_log("config: local=%luK far_size=%luM policy=%s lru_lists=%u evict_batch=%u "
-         "free_fraction=%g link_latency=%luns link_bandwidth=%lubit/s backend=%s unmap=%s",
+         "free_fraction=%g link_latency=%luns link_bandwidth=%lubit/s backend=%s reclaim=%s "
+         "unmap=%s",
          (unsigned long)(fm.cfg.local_bytes >> 10), (unsigned long)(fm.cfg.far_bytes >> 20),
          fm_policy_name(fm.cfg.policy), fm.cfg.lru_lists, fm.cfg.evict_batch,
          fm.cfg.free_fraction, (unsigned long)fm.cfg.link_latency_ns,
          (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
-         fm_evict_vectorized() ? "process_madvise" : "madvise");
+         fm_reclaim_name(fm.cfg.reclaim), fm_evict_vectorized() ? "process_madvise" : "madvise");
   fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
          "(all present %lu); read-ahead pages %lu, prefilled at allocation %lu",
          (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],

@@ -16,22 +16,44 @@ from conftest import BUILD, FARHINT, native
 MiB = 1 << 20
 
 
-@pytest.mark.parametrize("policy,mib,threads,updates", [
-    ("fifo", 20, 4, 10000),   # 20 MiB at 1 MiB local: 5%
-    ("clock", 8, 3, 5000),
-    ("lru", 8, 3, 5000),
-    ("prio", 8, 2, 5000),
+@pytest.mark.parametrize("policy,reclaim,mib,threads,updates", [
+    ("fifo", "auto", 20, 4, 10000),   # 20 MiB at 1 MiB local: 5%
+    ("fifo", "background", 8, 3, 5000),
+    ("fifo", "inline", 8, 3, 5000),
+    ("clock", "auto", 8, 3, 5000),
+    ("lru", "auto", 8, 3, 5000),
+    ("prio", "auto", 8, 2, 5000),
 ])
-def test_writers_racing_eviction_lose_nothing(farhint_run, policy, mib, threads, updates):
+def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib, threads,
+                                              updates):
     local = max(1, mib // 20)
     run = farhint_run("fm_racing_writers", mib, threads, updates,
-                      options=["--local", f"{local}M", "--policy", policy])
+                      options=["--local", f"{local}M", "--policy", policy, "--reclaim", reclaim])
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("ok ")
     s = run.stats["counters"]
     assert s["evicted_pages"] > 10 * (mib * MiB // 4096), "the test must evict heavily"
     assert s["written_back_pages"] > 0
     assert s["faults_hinted"] > 0 and s["faults_unhinted"] > 0, "both paths raced"
+    if reclaim == "inline":
+        assert s["sync_reclaims"] == s["evict_batches"], "only faulting threads evict"
+    if reclaim == "background":
+        assert s["sync_reclaims"] < s["evict_batches"] / 2, "the reclaim thread evicts ahead"
+
+
+def test_auto_reclaim_leaves_scattered_victims_to_the_faulting_thread(farhint_run):
+    """A scan evicts neighbours (few TLB flushes): the reclaim thread works
+    ahead. Random writes evict scattered dirty pages, one flush each: the
+    faulting thread evicts when it runs out, so no other core is interrupted."""
+    scan = farhint_run("fm_scan", 16, 2, "nohint", options=["--local", "2M"])
+    assert scan.returncode == 0, scan.stderr
+    c = scan.stats["counters"]
+    assert c["sync_reclaims"] < c["evict_batches"] / 2, c
+    scattered = farhint_run("fm_racing_writers", 16, 1, 400000, options=["--local", "2M"])
+    assert scattered.returncode == 0, scattered.stderr
+    c = scattered.stats["counters"]
+    assert c["sync_reclaims"] > c["evict_batches"] / 2, c
+    assert scattered.stats["config"]["reclaim"] == "auto"
 
 
 def test_read_and_write_syscalls_on_evicted_buffers(farhint_run, tmp_path):
