@@ -25,7 +25,7 @@ FIELDS = ["app", "size", "config", "local_pct", "repeat", "seconds", "status", "
           "faults_hinted", "faults_unhinted", "faults_write_protect", "readahead_pages",
           "fetched_pages", "evicted_pages", "latency_hinted_p50_us", "latency_hinted_p99_us",
           "latency_unhinted_p50_us", "latency_unhinted_p99_us", "runtime_cpu_ms",
-          "cgroup_max_usage"]
+          "cgroup_max_usage", "major_faults"]
 
 
 @dataclass
@@ -140,6 +140,7 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
         r = run_kswap([str(p.native), *p.args], local + p.other, timeout=timeout)
         rc, seconds, stdout = r.returncode, r.seconds, r.stdout
         row["cgroup_max_usage"] = r.max_usage
+        row["major_faults"] = r.major_faults
         if r.oom_killed:
             rc = "oom-killed"
     else:
@@ -200,7 +201,8 @@ def sweep(prepared, configs, fractions, repeats, workdir: Path, csv_path: Path,
 
 
 def medians(rows):
-    """(app, config, local_pct) -> (median seconds, statuses seen)."""
+    """(app, config, local_pct) -> (median seconds of the runs that finished,
+    statuses seen, median seconds of all runs)."""
     groups = {}
     for r in rows:
         key = (r["app"], r["config"], int(r["local_pct"]))
@@ -208,8 +210,20 @@ def medians(rows):
     out = {}
     for key, rs in groups.items():
         ok = sorted(float(r["seconds"]) for r in rs if r["status"] == "ok")
-        out[key] = (ok[len(ok) // 2] if ok else None, sorted({r["status"] for r in rs}))
+        every = sorted(float(r["seconds"]) for r in rs)
+        out[key] = (ok[len(ok) // 2] if ok else None, sorted({r["status"] for r in rs}),
+                    every[len(every) // 2])
     return out
+
+
+def ratio_text(entry, base) -> str:
+    """A summary cell: '1.62x', or for runs that did not finish their status
+    and how long they ran, e.g. 'oom-killed at 70.1x'."""
+    t, statuses, every = entry
+    bad = [s for s in statuses if s != "ok"]
+    if t is None:
+        return f"{', '.join(statuses)} at {every / base:.1f}x" if base else ", ".join(statuses)
+    return f"{t / base:.2f}x" + (f" ({', '.join(bad)})" if bad else "")
 
 
 def summary_markdown(rows, fractions) -> str:
@@ -218,22 +232,17 @@ def summary_markdown(rows, fractions) -> str:
     lines = ["| app | config | " + " | ".join(f"{p}% local" for p in pcts) + " |",
              "|---|---|" + "---|" * len(pcts)]
     for app in sorted({r["app"] for r in rows}):
-        base = med.get((app, "native", 100), (None, []))[0]
+        base = med.get((app, "native", 100), (None,))[0]
         for config in [c for c in CONFIGS if c != "native"]:
             if not any(k[0] == app and k[1] == config for k in med):
                 continue
-            cells = []
-            for p in pcts:
-                t, statuses = med.get((app, config, p), (None, []))
-                if t is None:
-                    cells.append(", ".join(statuses) or "-")
-                else:
-                    bad = [s for s in statuses if s != "ok"]
-                    cells.append(f"{t / base:.2f}x" + (f" ({', '.join(bad)})" if bad else ""))
+            cells = [ratio_text(med[(app, config, p)], base) if (app, config, p) in med else "-"
+                     for p in pcts]
             lines.append(f"| {app} | {config} | " + " | ".join(cells) + " |")
         lines.append(f"| {app} | native | {base:.2f} s = 1.00x" + " |" * len(pcts) if base else
                      f"| {app} | native | failed |")
-    return "\n".join(lines) + "\n\nTimes are medians normalized to the native median of the same run.\n"
+    return "\n".join(lines) + ("\n\nTimes are medians normalized to the native median of the "
+                               "same run; a run that did not finish shows how long it ran.\n")
 
 
 def sites_markdown(prepared, workdir: Path, top: int = 8) -> str:

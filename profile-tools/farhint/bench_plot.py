@@ -24,11 +24,11 @@ def plot_all(rows, fractions, out_dir):
 
     fig, axes = plt.subplots(1, len(apps_), figsize=(3.2 * len(apps_), 3.2), squeeze=False)
     for ax, app in zip(axes[0], apps_):
-        base = med.get((app, "native", 100), (None, []))[0]
+        base = med.get((app, "native", 100), (None,))[0]
         for config, (color, marker) in STYLE.items():
             xs, ys, failed = [], [], []
             for p in pcts:
-                t, statuses = med.get((app, config, p), (None, []))
+                t, statuses, _ = med.get((app, config, p), (None, [], None))
                 if t is not None and base:
                     xs.append(p)
                     ys.append(t / base)

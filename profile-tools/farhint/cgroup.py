@@ -18,6 +18,7 @@ class Usage:
     max_usage: int
     failcnt: int
     oom_kills: int
+    major_faults: int  # page faults that read from swap (or a file)
 
 
 class MemoryCgroup:
@@ -49,8 +50,9 @@ class MemoryCgroup:
             key, _, value = line.partition(" ")
             if key == "oom_kill":
                 oom = int(value)
+        stat = dict(line.split() for line in self._read("memory.stat").splitlines())
         return Usage(int(self._read("memory.max_usage_in_bytes")),
-                     int(self._read("memory.failcnt")), oom)
+                     int(self._read("memory.failcnt")), oom, int(stat.get("pgmajfault", 0)))
 
     def remove(self):
         for _ in range(50):  # a dying child may linger for a moment

@@ -64,15 +64,13 @@ def run(args):
         return 1
 
     _step(5, "comparison: time relative to native (all memory local)")
-    print(f"{'':<10}" + "".join(f"{int(f * 100):>10}% local" for f in FRACTIONS))
+    print(f"{'':<10}" + "".join(f"{int(f * 100):>16}% local" for f in FRACTIONS))
     med = bench.medians(rows)
     base = med[(app.name, "native", 100)][0]
     for config in configs[1:]:
-        cells = []
-        for f in FRACTIONS:
-            t, statuses = med.get((app.name, config, round(f * 100)), (None, []))
-            cells.append(f"{t / base:>8.2f}x  " if t is not None else f"{', '.join(statuses):>11}")
-        print(f"{config:<10}" + "".join(f"{c:>16}" for c in cells))
+        cells = [bench.ratio_text(med[(app.name, config, round(f * 100))], base)
+                 for f in FRACTIONS]
+        print(f"{config:<10}" + "".join(f"{c:>22}" for c in cells))
     print(f"native: {base:.2f} s. Every run's checksum is compared with native's.")
     wrong = [r for r in rows if r["status"] == "CHECKSUM MISMATCH"]
     if wrong:

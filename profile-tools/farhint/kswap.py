@@ -78,6 +78,7 @@ class KswapResult:
     seconds: float
     oom_killed: bool
     max_usage: int
+    major_faults: int
     stdout: str
 
 
@@ -107,4 +108,4 @@ def run_kswap(cmd, limit: int, env=None, timeout=None) -> KswapResult:
         seconds = time.monotonic() - t0
         usage = cg.usage()
     killed = usage.oom_kills > 0 or proc.returncode == -signal.SIGKILL
-    return KswapResult(proc.returncode, seconds, killed, usage.max_usage, out)
+    return KswapResult(proc.returncode, seconds, killed, usage.max_usage, usage.major_faults, out)

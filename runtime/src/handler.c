@@ -10,6 +10,36 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Unhinted faults in address order (a vector filled or copied by library
+ * code the pass cannot hint) get read-ahead of their own, as the kernel's
+ * swap read-ahead does: per faulting thread, a fault at or just past the
+ * last window grows the window (4, 8, .. 64 pages, at most an eighth of the
+ * budget), which the read-ahead thread fetches while the thread runs on. */
+#define RA_STREAMS 16
+#define RA_MAX 64
+static struct {
+  uint32_t tid;
+  uintptr_t last;   /* the last fault's page */
+  unsigned window;  /* pages fetched ahead of it */
+} streams[RA_STREAMS]; /* only the control thread touches these */
+
+static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
+  unsigned i = tid % RA_STREAMS;
+  unsigned max = (unsigned)(fm.cfg.local_bytes / FM_PAGE / 8);
+  if (max > RA_MAX)
+    max = RA_MAX;
+  bool in_order = streams[i].tid == tid && page > streams[i].last &&
+                  page <= streams[i].last + (uintptr_t)(streams[i].window + 1) * FM_PAGE;
+  unsigned window = !in_order ? 0 : streams[i].window ? 2 * streams[i].window : 4;
+  if (window > max)
+    window = max;
+  streams[i].tid = tid;
+  streams[i].last = page;
+  streams[i].window = window;
+  if (window)
+    fm_prefetch_request(page + FM_PAGE, window, 0, write);
+}
+
 static void serve_fault(const struct uffd_msg *msg) {
   if (fm_trace_on()) {
     fm_trace_unhinted(msg);
@@ -27,6 +57,7 @@ static void serve_fault(const struct uffd_msg *msg) {
    * asked; the faulting thread still waits in the kernel. */
   if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
+  read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
 }
 
 /* Serves what the userfaultfd holds now; false when it held nothing. */
