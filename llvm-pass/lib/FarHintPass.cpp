@@ -7,6 +7,7 @@
 
 #include "FarHint/AccessPattern.h"
 #include "FarHint/HintEmitter.h"
+#include "FarHint/Hoist.h"
 #include "FarHint/Profile.h"
 #include "FarHint/Report.h"
 #include "FarHint/SiteMatcher.h"
@@ -29,8 +30,9 @@ namespace farhint {
 namespace {
 
 struct Planned {
-  Access A;
+  Access A;                 // what the hint covers, and where it goes
   HintParams P;
+  const Instruction *Origin; // the access it is for (its debug location)
 };
 
 std::string locationOf(const Site &S) {
@@ -117,7 +119,7 @@ public:
           if (!O.StaticInsert)
             E.Why = "suggested (static-insert=false): " + E.Why;
           else
-            Plan.push_back({A, E.Params});
+            Plan.push_back({A, E.Params, A.Inst});
           R.Entries.push_back(std::move(E));
         }
       }
@@ -131,15 +133,15 @@ public:
       Function &F = *X.A.Inst->getFunction();
       auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
       ORE.emit([&] {
-        return OptimizationRemark(DEBUG_TYPE, "Hinted", X.A.Inst)
+        return OptimizationRemark(DEBUG_TYPE, "Hinted", X.Origin)
                << "hint site " << ore::NV("Site", X.P.SiteId) << ": mut="
                << ore::NV("Mut", X.P.Mut) << " seq=" << ore::NV("Seq", X.P.Seq)
                << " rdahead=" << ore::NV("RdAhead", X.P.RdAhead)
                << " ev_prio=" << ore::NV("EvPrio", X.P.EvPrio);
       });
       LLVM_DEBUG(dbgs() << "farhint: hint site " << X.P.SiteId << " at "
-                        << locationOf(X.A.Inst) << "\n");
-      Emitter.emit(X.A, X.P);
+                        << locationOf(X.Origin) << "\n");
+      Emitter.emit(X.A, X.P, X.Origin->getDebugLoc());
     }
   }
 
@@ -187,15 +189,21 @@ private:
     }
     for (const Access &A : Match.Accesses) {
       Function &F = *A.Inst->getFunction();
-      LoopPattern LP = analyzeAccess(A, FAM.getResult<ScalarEvolutionAnalysis>(F),
-                                     FAM.getResult<LoopAnalysis>(F));
+      auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+      auto &LI = FAM.getResult<LoopAnalysis>(F);
       std::string Why;
-      HintParams P = decideHint(&S, A, LP, Why);
+      HintParams P = decideHint(&S, A, analyzeAccess(A, SE, LI), Why);
+      if (std::optional<Hoisted> H = hoistOutOfLoops(A, SE, LI)) {
+        Why += "; hoisted out of " + std::to_string(H->Levels) + " loop(s): one hint for " +
+               std::to_string(H->Range.ConstantSize) + " bytes";
+        Plan.push_back({H->Range, P, A.Inst});
+      } else {
+        Plan.push_back({A, P, A.Inst});
+      }
       if (E.Accesses == 0) {
         E.Params = P;
         E.Why = Why;
       }
-      Plan.push_back({A, P});
       E.Accesses++;
     }
     if (Match.ByLineOnly)

@@ -39,13 +39,13 @@ bool staysInOnePage(const Access &A) {
          A.Alignment.value() <= FARHINT_PAGE_SIZE;
 }
 
-void HintEmitter::emit(const Access &A, const HintParams &P) {
+void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc) {
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
   MDNode *Unlikely = MDBuilder(C).createBranchWeights(1, 1000);
   Instruction *At = A.Inst;
   IRBuilder<> B(At);
-  B.SetCurrentDebugLocation(At->getDebugLoc());
+  B.SetCurrentDebugLocation(Loc);
 
   // STEP 1: is the address far (and, for seq, on a new page for this site)?
   Value *Addr = B.CreatePtrToInt(A.Addr, I64, "fh.addr");

@@ -15,6 +15,7 @@
 
 #include "FarHint/SiteMatcher.h"
 
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/DerivedTypes.h"
 
 namespace farhint {
@@ -30,7 +31,8 @@ struct HintParams {
 class HintEmitter {
 public:
   explicit HintEmitter(llvm::Module &M);
-  void emit(const Access &A, const HintParams &P);
+  // The hint for A, before A.Inst, with debug location Loc (the access's).
+  void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc);
 
 private:
   llvm::GlobalVariable *seqSlot(uint32_t SiteId);
