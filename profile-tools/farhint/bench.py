@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,21 +45,26 @@ class Prepared:
 
 
 def _timed(cmd, env=None, timeout=None):
-    """(returncode or None on timeout, seconds, stdout)."""
+    """(returncode or None on timeout, seconds, stdout). The child is reaped
+    by a blocking wait on a thread: Popen.wait(timeout) polls with sleeps of
+    up to 50 ms, which would round short runs up to the next poll."""
     t0 = time.monotonic()
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.DEVNULL)
+        ended = []
+        waiter = threading.Thread(target=lambda: ended.append((proc.wait(), time.monotonic())))
+        waiter.start()
+        timed_out = False
         try:
-            rc = proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            rc = None
+            waiter.join(timeout)
         finally:  # a timeout, or an interrupted sweep: the run must not outlive it
-            seconds = time.monotonic() - t0
-            if proc.returncode is None:
+            if not ended:
+                timed_out = True
                 proc.kill()
-                proc.wait()
+                waiter.join()
+        rc, t1 = ended[0]
         out.seek(0)
-        return rc, seconds, out.read().decode(errors="replace")
+        return None if timed_out else rc, t1 - t0, out.read().decode(errors="replace")
 
 
 def _farhint(*args, **kw):

@@ -26,3 +26,15 @@ def test_a_mixed_cell_keeps_the_finished_median_and_names_the_failures():
     rows = [_row("gen", "native", 100, 1.0), _row("gen", "kswap", 25, 3.0),
             _row("gen", "kswap", 25, 9.0, "oom-killed", repeat=2)]
     assert "| gen | kswap | 3.00x (oom-killed) |" in bench.summary_markdown(rows, [0.25])
+
+
+def test_run_times_are_not_rounded_to_a_polling_interval():
+    """Popen.wait(timeout) polls every 50 ms; a 10 ms run must not read as 50."""
+    rc, seconds, out = bench._timed(["sh", "-c", "sleep 0.01; echo checksum 1"])
+    assert rc == 0 and out.strip() == "checksum 1"
+    assert 0.01 <= seconds < 0.04, seconds
+
+
+def test_a_run_past_its_timeout_is_stopped_and_reported_as_such():
+    rc, seconds, _ = bench._timed(["sleep", "5"], timeout=0.2)
+    assert rc is None and seconds < 1
