@@ -42,6 +42,9 @@ def add_arguments(p):
                         "faulting thread when no frame is left (inline), or auto: "
                         "background unless recent victims were scattered, where each "
                         "needs its own TLB flush (default auto)")
+    p.add_argument("--no-unhinted-readahead", action="store_true",
+                   help="serve every unhinted fault alone (by default, unhinted faults in "
+                        "address order grow a read-ahead window, as kernel swap does)")
     p.add_argument("--link-latency", default="5us", metavar="TIME",
                    help="modelled latency per transfer, 0 = off (default 5us)")
     p.add_argument("--link-bandwidth", default="100gbit", metavar="RATE",
@@ -72,6 +75,7 @@ def settings_of(args, local: int) -> dict:
         "FARHINT_EVICT_BATCH": args.evict_batch,
         "FARHINT_FREE_FRACTION": args.free_fraction,
         "FARHINT_RECLAIM": args.reclaim,
+        "FARHINT_UNHINTED_READAHEAD": 0 if args.no_unhinted_readahead else 1,
         "FARHINT_LINK_LATENCY": args.link_latency,
         "FARHINT_LINK_BANDWIDTH": args.link_bandwidth,
         "FARHINT_BACKEND": args.backend,

@@ -102,7 +102,7 @@ int fm_config_load(struct fm_config *c) {
 
   uint64_t batch = c->evict_batch, lru_lists = c->lru_lists, cores = c->cores;
   char policy[32] = "", stats[16] = "", free_frac[32] = "", mode[16] = "";
-  char ult[16] = "", hint_mode[16] = "", reclaim[16] = "";
+  char ult[16] = "", hint_mode[16] = "", reclaim[16] = "", unhinted_ra[16] = "";
   if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
       env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
       env_u64("EVICT_BATCH", size_suffixes, &batch) ||
@@ -122,6 +122,8 @@ int fm_config_load(struct fm_config *c) {
   env_str("TRACE_FILE", c->trace_file, sizeof c->trace_file);
   env_str("ULT", ult, sizeof ult);
   env_str("HINT_MODE", hint_mode, sizeof hint_mode);
+  env_str("UNHINTED_READAHEAD", unhinted_ra, sizeof unhinted_ra);
+  c->unhinted_readahead = strcmp(unhinted_ra, "0") != 0;
   env_str("RECLAIM", reclaim, sizeof reclaim);
   c->reclaim = FM_RECLAIM_AUTO;
   if (*reclaim) {

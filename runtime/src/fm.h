@@ -44,6 +44,7 @@ struct fm_config {
   unsigned evict_batch;    /* FARHINT_EVICT_BATCH: pages per eviction */
   double free_fraction;    /* FARHINT_FREE_FRACTION: frames kept free */
   enum fm_reclaim reclaim; /* FARHINT_RECLAIM: auto | background | inline */
+  bool unhinted_readahead; /* FARHINT_UNHINTED_READAHEAD: 0 turns it off */
   uint64_t link_latency_ns;   /* FARHINT_LINK_LATENCY (ns), 0 = off */
   uint64_t link_bandwidth_bps; /* FARHINT_LINK_BANDWIDTH (bit/s), 0 = off */
   char backend[256];       /* FARHINT_BACKEND: local | unix:PATH */

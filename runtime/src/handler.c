@@ -65,7 +65,8 @@ static void serve_fault(const struct uffd_msg *msg) {
    * asked; the faulting thread still waits in the kernel. */
   if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
-  read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
+  if (fm.cfg.unhinted_readahead)
+    read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
 }
 
 /* Serves what the userfaultfd holds now; false when it held nothing. */

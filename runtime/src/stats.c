@@ -107,12 +107,14 @@ static void write_json(uint64_t cpu_ns) {
   APPEND("{\"format\":\"farhint-stats\",\"version\":1,\"config\":{"
          "\"local\":%lu,\"far_size\":%lu,\"policy\":\"%s\",\"lru_lists\":%u,\"evict_batch\":%u,"
          "\"free_fraction\":%g,\"link_latency_ns\":%lu,\"link_bandwidth_bps\":%lu,"
-         "\"backend\":\"%s\",\"reclaim\":\"%s\",\"vectorized_unmap\":%s},\"counters\":{",
+         "\"backend\":\"%s\",\"reclaim\":\"%s\",\"unhinted_readahead\":%s,"
+         "\"vectorized_unmap\":%s},\"counters\":{",
          (unsigned long)fm.cfg.local_bytes, (unsigned long)fm.cfg.far_bytes,
          fm_policy_name(fm.cfg.policy), fm.cfg.lru_lists, fm.cfg.evict_batch,
          fm.cfg.free_fraction, (unsigned long)fm.cfg.link_latency_ns,
          (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
-         fm_reclaim_name(fm.cfg.reclaim), fm_evict_vectorized() ? "true" : "false");
+         fm_reclaim_name(fm.cfg.reclaim), fm.cfg.unhinted_readahead ? "true" : "false",
+         fm_evict_vectorized() ? "true" : "false");
   for (int i = 0; i < FM_C_COUNT; i++)
     APPEND("%s\"%s\":%lu", i ? "," : "", counter_names[i], (unsigned long)st.c[i]);
   APPEND("},\"latency_ns\":{");

@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def one(build, mib, threads, mode, link):
+    # Every read must be a fault of its own: no read-ahead of in-order faults.
     cmd = [str(build / "bin/farhint"), "run", "--local", "16M", "--link-latency", link,
+           "--no-unhinted-readahead",
            "--", str(build / "bin/bench_fault_rate"), str(mib), str(threads), mode]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     return float(re.search(r"faults_per_s (\d+)", out).group(1))

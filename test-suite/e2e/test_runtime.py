@@ -104,6 +104,12 @@ def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
     assert c["faults_hinted"] == 0
     assert c["readahead_pages"] > 3 * c["faults_unhinted"], c
     assert run.stdout.split()[1] == native("fm_scan", 32, 1, "nohint").stdout.split()[1]
+    alone = farhint_run("fm_scan", 32, 1, "nohint",
+                        options=["--local", "4M", "--no-unhinted-readahead"])
+    assert alone.returncode == 0, alone.stderr
+    assert alone.stats["counters"]["readahead_pages"] == 0
+    assert alone.stats["counters"]["faults_unhinted"] > 8192  # every page, once per pass
+    assert alone.stats["config"]["unhinted_readahead"] is False
 
 
 def test_recency_policies_keep_a_reused_hot_set_through_a_scan(farhint_run):
