@@ -127,15 +127,15 @@ int fm_config_load(struct fm_config *c) {
   env_str("RECLAIM", reclaim, sizeof reclaim);
   c->reclaim = FM_RECLAIM_AUTO;
   if (*reclaim) {
-    if (!strcmp(reclaim, "background"))
-      c->reclaim = FM_RECLAIM_BACKGROUND;
-    else if (!strcmp(reclaim, "inline"))
-      c->reclaim = FM_RECLAIM_INLINE;
-    else if (strcmp(reclaim, "auto")) {
+    enum fm_reclaim r = FM_RECLAIM_AUTO;
+    while (r <= FM_RECLAIM_INLINE && strcmp(reclaim, fm_reclaim_name(r)))
+      r++;
+    if (r > FM_RECLAIM_INLINE) {
       fm_log("FARHINT_RECLAIM=%s is not a reclaim mode (choose auto, background or "
              "inline)", reclaim);
       return -1;
     }
+    c->reclaim = r;
   }
   c->ult = *ult && strcmp(ult, "0") != 0;
   if (*hint_mode && strcmp(hint_mode, "switch") && strcmp(hint_mode, "block")) {

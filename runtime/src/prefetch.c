@@ -4,7 +4,6 @@
  * is a suggestion. */
 #include "fm.h"
 
-
 #define QUEUE 256
 
 static struct {

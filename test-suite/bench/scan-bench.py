@@ -37,12 +37,12 @@ def main():
     args = ap.parse_args()
     local = (args.mib << 20) // 4
     scan = [str(args.build / "bin/fm_scan"), str(args.mib), "2"]
-    farhint_run = [str(args.build / "bin/farhint"), "run", "--local", str(local), "--"]
-    no_ra = farhint_run[:2] + ["--no-unhinted-readahead"] + farhint_run[2:]
+    farhint_run = [str(args.build / "bin/farhint"), "run", "--local", str(local)]
     runs = {
-        "unhinted, every fault alone": lambda: timed(no_ra + scan + ["nohint"]),
-        "unhinted": lambda: timed(farhint_run + scan + ["nohint"]),
-        "hinted": lambda: timed(farhint_run + scan + ["hint", str(args.rdahead)]),
+        "unhinted, every fault alone": lambda: timed(
+            farhint_run + ["--no-unhinted-readahead", "--"] + scan + ["nohint"]),
+        "unhinted": lambda: timed(farhint_run + ["--"] + scan + ["nohint"]),
+        "hinted": lambda: timed(farhint_run + ["--"] + scan + ["hint", str(args.rdahead)]),
         "kswap": lambda: kswap(scan + ["nohint"], local + OTHER_RSS),
     }
     times = {k: [] for k in runs}
