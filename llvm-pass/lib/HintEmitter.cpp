@@ -1,12 +1,14 @@
 //===-- HintEmitter.cpp - the hint's inline fast path in IR ---------------===//
 #include "FarHint/HintEmitter.h"
 
+#define FARHINT_ABI_ONLY /* the constants, not the C fast path */
 #include "farhint/hint.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -22,6 +24,37 @@ HintEmitter::HintEmitter(Module &M) : M(M) {
   if (auto *F = dyn_cast<Function>(Slow.getCallee()))
     if (F->isDeclaration())
       F->setLinkage(GlobalValue::ExternalWeakLinkage);
+}
+
+// The module's live word (hint.h), registered with the runtime from a
+// constructor if the runtime is there; 0 until hints can help.
+GlobalVariable *HintEmitter::liveWord() {
+  if (GlobalVariable *G = M.getNamedGlobal("__farhint_live_word"))
+    return G;
+  LLVMContext &C = M.getContext();
+  Type *I32 = Type::getInt32Ty(C);
+  auto *Word = new GlobalVariable(M, I32, false, GlobalValue::InternalLinkage,
+                                  ConstantInt::get(I32, 0), "__farhint_live_word");
+  FunctionCallee Register = M.getOrInsertFunction(
+      "farhint_register_live_word", Type::getVoidTy(C), PointerType::getUnqual(C));
+  if (auto *F = dyn_cast<Function>(Register.getCallee()))
+    if (F->isDeclaration())
+      F->setLinkage(GlobalValue::ExternalWeakLinkage);
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
+                                    GlobalValue::InternalLinkage,
+                                    "__farhint_register_live_word", M);
+  BasicBlock *Entry = BasicBlock::Create(C, "entry", Ctor);
+  BasicBlock *Call = BasicBlock::Create(C, "register", Ctor);
+  BasicBlock *Done = BasicBlock::Create(C, "done", Ctor);
+  IRBuilder<> B(Entry);
+  B.CreateCondBr(B.CreateIsNotNull(Register.getCallee()), Call, Done);
+  B.SetInsertPoint(Call);
+  B.CreateCall(Register, {Word});
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, 0);
+  return Word;
 }
 
 GlobalVariable *HintEmitter::seqSlot(uint32_t SiteId) {
@@ -46,20 +79,29 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
   Instruction *At = A.Inst;
   IRBuilder<> B(At);
   B.SetCurrentDebugLocation(Loc);
+  // The function now reads a global and may call into the runtime: what
+  // earlier passes inferred of its memory effects no longer holds.
+  At->getFunction()->removeFnAttr(Attribute::Memory);
+  At->getFunction()->removeFnAttr(Attribute::NoSync);
 
-  // STEP 1: is the address far (and, for seq, on a new page for this site)?
+  // STEP 1: can hints help yet (the module's live word, hint.h), is the
+  // address far, and, for seq, is the page new for this site?
+  LoadInst *Live = B.CreateLoad(I32, liveWord(), /*isVolatile=*/true, "fh.live");
+  Instruction *FarTerm =
+      SplitBlockAndInsertIfThen(B.CreateICmpNE(Live, ConstantInt::get(I32, 0)), At, false);
+  FarTerm->getParent()->setName("fh.far");
+  B.SetInsertPoint(FarTerm);
   Value *Addr = B.CreatePtrToInt(A.Addr, I64, "fh.addr");
-  Value *IsFar = B.CreateICmpEQ(B.CreateLShr(Addr, FARHINT_FAR_SHIFT),
-                                ConstantInt::get(I64, 1), "fh.isfar");
+  Value *Go = B.CreateICmpEQ(B.CreateLShr(Addr, FARHINT_FAR_SHIFT),
+                             ConstantInt::get(I64, 1), "fh.isfar");
   Value *Page = B.CreateLShr(Addr, FARHINT_PAGE_SHIFT, "fh.page");
   GlobalVariable *Slot = P.Seq ? seqSlot(P.SiteId) : nullptr;
-  Value *Go = IsFar;
   if (Slot) {
     Value *SlotAddr = B.CreateThreadLocalAddress(Slot);
     Value *Last = B.CreateLoad(I64, SlotAddr, "fh.last");
-    Go = B.CreateAnd(IsFar, B.CreateICmpNE(Page, Last), "fh.newpage");
+    Go = B.CreateAnd(Go, B.CreateICmpNE(Page, Last), "fh.newpage");
   }
-  Instruction *CheckTerm = SplitBlockAndInsertIfThen(Go, At, false);
+  Instruction *CheckTerm = SplitBlockAndInsertIfThen(Go, FarTerm, false);
   CheckTerm->getParent()->setName("fh.check");
 
   // STEP 2: the page's metadata word has every needed bit?

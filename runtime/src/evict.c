@@ -155,6 +155,7 @@ unsigned fm_evict_batch(unsigned max) {
   unsigned n = fm_frames_pick_victims(pages, words, max);
   if (n == 0)
     return 0;
+  fm_hints_go_live(); /* from now on a far page may hold data not here */
   sort_by_address(pages, words, n);
   unsigned flushes = write_protect_dirty(pages, words, n);
   size_t written = 0;

@@ -5,6 +5,7 @@
 #ifndef FM_H
 #define FM_H
 
+#define FARHINT_ABI_ONLY /* hint.h: no fast path, no live word here */
 #include <farhint/hint.h>
 
 #include <pthread.h>
@@ -87,6 +88,10 @@ uint64_t fm_page_lock(uintptr_t page);
 /* Try once; true with *old filled on success. */
 bool fm_page_trylock(uintptr_t page, uint64_t *old);
 void fm_page_unlock(uintptr_t page, uint64_t new_word_without_lock);
+
+/* ---- the modules' live words (live.c, hint.h) ---- */
+/* A far page the program may touch is not local: from now on hints run. */
+void fm_hints_go_live(void);
 
 /* ---- frames and reclaim lists (frames.c) ---- */
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);

@@ -204,15 +204,23 @@ unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio, bool write
  * fresh extent is mapped writable as zeros, 64 pages per UFFDIO_COPY, for as
  * long as frames are free beyond the reclaim reserve: it never evicts to
  * make room for pages not yet touched. Not in trace mode, which must see
- * every first touch. Writable and dirty: a fresh allocation is written. */
+ * every first touch. Writable and dirty: a fresh allocation is written.
+ * A page left unmapped here will fault when first touched, so from then on
+ * hints are worth their check (hint.h's state word). */
 void fm_prefill(uintptr_t base, size_t bytes) {
-  if (fm_trace_on())
+  if (fm_trace_on()) {
+    fm_hints_go_live();
     return;
+  }
   for (uintptr_t p = base, end = base + bytes; p < end;) {
     unsigned n = (end - p) / FM_PAGE < FM_ZERO_PAGES ? (unsigned)((end - p) / FM_PAGE)
                                                      : FM_ZERO_PAGES;
-    if (n == 0 || fm_frames_free() < fm_frames_low_water() + 2 * n)
+    if (n == 0)
       return;
+    if (fm_frames_free() < fm_frames_low_water() + 2 * n) {
+      fm_hints_go_live();
+      return;
+    }
     unsigned got = fm_page_in_batch(p, n, 0, true, false);
     p += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a page someone holds */
   }

@@ -18,7 +18,7 @@ per_iter() { echo $(( ($(irs "$1" $n2) - $(irs "$1" $n1)) * 100 / (n2 - n1) )); 
 
 bare=$(per_iter bare)
 printf '%-10s %18s\n' path "instructions/hint"
-for kind in aligned present seq outside; do
+for kind in aligned present seq outside notlive; do
   v=$(per_iter "$kind")
   printf '%-10s %18s\n' "$kind" "$(awk -v a="$v" -v b="$bare" 'BEGIN{printf "%.2f", (a-b)/100}')"
 done

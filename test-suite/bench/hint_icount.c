@@ -1,31 +1,22 @@
 /* A loop of N hints of one kind, for counting instructions per hint with
  * callgrind: scripts/hint-icount.sh runs it at two N and takes the difference.
- * USAGE: hint_icount bare|present|aligned|seq|outside N */
-#include <farhint/hint.h>
-#include <stdio.h>
-#include <stdlib.h>
+ * USAGE: hint_icount bare|present|aligned|seq|outside|notlive N */
+#include "fake_hint_words.h"
 #include <string.h>
-#include <sys/mman.h>
 
 #define WORDS 4096
 static long words[WORDS];
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s bare|present|aligned|seq|outside N\n", argv[0]);
+    fprintf(stderr, "usage: %s bare|present|aligned|seq|outside|notlive N\n", argv[0]);
     return 2;
   }
   const char *kind = argv[1];
   long n = atol(argv[2]);
-  size_t table = ((1 << 20) >> FARHINT_PAGE_SHIFT) * 8;
-  uint64_t *meta = mmap((void *)FARHINT_META_TABLE, table, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-  if (meta != (void *)FARHINT_META_TABLE) {
-    perror("hint_icount: mmap");
-    return 1;
-  }
-  for (size_t i = 0; i < table / 8; i++)
-    meta[i] = FARHINT_META_PRESENT;
+  fake_hint_words(1 << 20, FARHINT_META_PRESENT);
+  if (!strcmp(kind, "notlive"))
+    fake_hint_set_live(0);
   static __thread uintptr_t last;
   long sum = 0;
 /* One loop per kind, identical but for the hint; the far alias is computed
@@ -49,6 +40,8 @@ int main(int argc, char **argv) {
     LOOP(farhint_hint_impl(far, 8, 0, 16, 0, 1, 1, &last, 0))
   else if (!strcmp(kind, "outside"))
     LOOP(farhint_hint(&words[i], 8, 0, 0, 0, 0, 1, &last))
+  else if (!strcmp(kind, "notlive"))
+    LOOP(farhint_hint(far, 8, 0, 0, 0, 0, 1, &last))
   else {
     fprintf(stderr, "hint_icount: unknown kind %s\n", kind);
     return 2;

@@ -3,7 +3,8 @@
  * reads the far region's resident size from /proc/self/smaps (the kernel's
  * count, not the runtime's) and prints the largest seen.
  * USAGE: fm_scan MiB PASSES hint|nohint [RDAHEAD]
- * prints "sum <value>" and "far_rss_max_kb <kB>" */
+ * prints "sum <value>", "far_rss_max_kb <kB>" and "hints_live 0|1" (whether the
+ * runtime had set this module's live word by the end) */
 #include <farhint/hint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,6 @@ int main(int argc, char **argv) {
     long rss = far_rss_kb();
     rss_max = rss > rss_max ? rss : rss_max;
   }
-  printf("sum %ld\nfar_rss_max_kb %ld\n", sum, rss_max);
+  printf("sum %ld\nfar_rss_max_kb %ld\nhints_live %d\n", sum, rss_max, farhint_hints_live());
   return 0;
 }

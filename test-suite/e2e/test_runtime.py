@@ -94,6 +94,23 @@ def test_hinted_scan_serves_faults_without_traps(farhint_run):
     assert run.stdout.split()[1] == native("fm_scan", 32, 1, "nohint").stdout.split()[1]
 
 
+def test_hints_stay_idle_until_a_far_page_is_not_local(farhint_run):
+    """With all memory local no far page is ever missing, so the runtime
+    leaves the module's live word at 0 and every hint stops at it. Under
+    pressure the same binary's word is set and its hints serve the faults."""
+    roomy = farhint_run("fm_scan", 8, 2, "hint", 16, options=["--local", "64M"])
+    assert roomy.returncode == 0, roomy.stderr
+    assert "hints_live 0" in roomy.stdout
+    c = roomy.stats["counters"]
+    assert c["evicted_pages"] == 0 and c["hint_slow_calls"] == 0, c
+    tight = farhint_run("fm_scan", 8, 2, "hint", 16, options=["--local", "2M"])
+    assert tight.returncode == 0, tight.stderr
+    assert "hints_live 1" in tight.stdout
+    assert tight.stats["counters"]["faults_hinted"] > 0
+    assert roomy.stdout.split()[1] == tight.stdout.split()[1] == \
+        native("fm_scan", 8, 2, "nohint").stdout.split()[1]
+
+
 def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
     """Code the pass cannot hint (here: none is hinted) still scans: faults in
     address order grow a read-ahead window, so most pages arrive before the

@@ -1,10 +1,10 @@
 // The inlined fast path of the hint ABI (runtime/include/farhint/hint.h),
-// against a small fake metadata table mapped at the fixed table address. The
-// far pages themselves are never touched by a hint, so they stay unmapped.
-#include <farhint/hint.h>
+// against a small fake metadata table and state word mapped at their fixed
+// addresses (fake_hint_words.h). The far pages themselves are never touched by a hint, so they
+// stay unmapped.
+#include "fake_hint_words.h"
 
 #include <gtest/gtest.h>
-#include <sys/mman.h>
 
 #include <vector>
 
@@ -32,15 +32,11 @@ constexpr int kPages = 512; // one page of metadata words
 
 class HintFastPath : public ::testing::Test {
 protected:
-  static void SetUpTestSuite() {
-    void *t = mmap((void *)FARHINT_META_TABLE, FARHINT_PAGE_SIZE,
-                   PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-    ASSERT_EQ(t, (void *)FARHINT_META_TABLE) << "cannot map the fake table";
-  }
+  static void SetUpTestSuite() { fake_hint_words((size_t)kPages << FARHINT_PAGE_SHIFT, 0); }
   void SetUp() override {
     for (int i = 0; i < kPages; i++)
       meta()[i] = 0;
+    fake_hint_set_live(1);
     slow_calls.clear();
   }
   static uint64_t *meta() { return (uint64_t *)FARHINT_META_TABLE; }
@@ -79,6 +75,19 @@ TEST_F(HintFastPath, AbsentPageCallsSlowPathWithEverything) {
   EXPECT_EQ(FARHINT_UNPACK_FLAGS(p), FARHINT_F_MUT);
   EXPECT_EQ(FARHINT_UNPACK_RDAHEAD(p), -16);
   EXPECT_EQ(FARHINT_UNPACK_PRIO(p), 3u);
+}
+
+TEST_F(HintFastPath, BeforeTheRuntimeGoesLiveAbsentPagesMakeNoCall) {
+  // Until the runtime evicts (or leaves a fresh page unmapped), a page not
+  // present has never held data: the hint is skipped, the access faults.
+  fake_hint_set_live(0);
+  hint(far(9, 40), 8, /*mut=*/1);
+  hint(far(10, 0), 8, 0, 16, 0, /*seq=*/1);
+  EXPECT_TRUE(slow_calls.empty());
+  EXPECT_EQ(seq_last, 0u) << "a skipped seq hint must not claim its page";
+  fake_hint_set_live(1);
+  hint(far(10, 0), 8, 0, 16, 0, /*seq=*/1);
+  EXPECT_EQ(slow_calls.size(), 1u);
 }
 
 TEST_F(HintFastPath, LockedOrEvictingButPresentStillCountsAsPresent) {

@@ -3,7 +3,8 @@
 // FILE: llvm-pass/include/FarHint/HintEmitter.h
 //
 // DESCRIPTION: Emits, before an access, the fast path of the hint ABI
-// (runtime/include/farhint/hint.h, whose constants it uses): far-range
+// (runtime/include/farhint/hint.h, whose constants it uses): the module's
+// live word (0 until the runtime has a far page that is not local), far-range
 // check, optional seq check against a per-site thread-local last page, one
 // metadata-word test, and only on a miss a call to the weak
 // farhint_hint_slow. An access whose alignment is at least its size stays in
@@ -35,6 +36,7 @@ public:
   void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc);
 
 private:
+  llvm::GlobalVariable *liveWord();
   llvm::GlobalVariable *seqSlot(uint32_t SiteId);
   llvm::Module &M;
   llvm::FunctionCallee Slow;

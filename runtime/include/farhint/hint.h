@@ -15,9 +15,9 @@
  * Guarantees:
  *  - A hint never changes what the program computes: it only moves pages.
  *  - A program built with hints but run without libfarmem runs correctly:
- *    without the runtime nothing is mapped in the far range, so the range
- *    check fails and no metadata is read; farhint_hint_slow is a weak
- *    reference that is only called for far addresses.
+ *    without the runtime no module's live word is ever set, so every hint
+ *    stops at its first test; the runtime's entry points are weak
+ *    references.
  *  - Hints are suggestive: a page fetched by a hint may be evicted again
  *    before the access; the kernel fault path (userfaultfd) then serves it.
  */
@@ -90,7 +90,20 @@ extern "C" {
 void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
                        uint32_t site) __attribute__((weak));
 
+/* Each module that hints owns a "live" word, which the fast path tests
+ * first (one RIP-relative compare). It is 0 until hints can help: until a
+ * far page the program may touch is not local (the runtime has evicted, or
+ * left part of a fresh allocation unmapped), every far page holding data is
+ * here and a hint has nothing to do. So with all memory local a hint costs
+ * two instructions, and without the runtime the word stays 0. The module
+ * registers the word from a constructor; the runtime sets it to 1 when
+ * hints go live (at once if they already are), never back. */
+void farhint_register_live_word(volatile uint32_t *word) __attribute__((weak));
+
 /* ---- The fast path, inlined at every hint ---- */
+/* Left out where FARHINT_ABI_ONLY is defined: libfarmem, which serves hints,
+ * and the pass, which emits them, need the constants but no live word. */
+#ifndef FARHINT_ABI_ONLY
 
 static inline __attribute__((always_inline)) uint64_t
 farhint_meta_word(uintptr_t addr) {
@@ -100,6 +113,18 @@ farhint_meta_word(uintptr_t addr) {
 
 static inline __attribute__((always_inline)) int farhint_is_far(uintptr_t addr) {
   return (addr >> FARHINT_FAR_SHIFT) == 1;
+}
+
+/* This translation unit's live word, for hand-written hints (the pass gives
+ * each module its own). */
+static volatile uint32_t farhint_live_word_;
+static __attribute__((constructor, unused)) void farhint_register_live_word_(void) {
+  if (farhint_register_live_word)
+    farhint_register_live_word(&farhint_live_word_);
+}
+
+static inline __attribute__((always_inline)) int farhint_hints_live(void) {
+  return farhint_live_word_ != 0;
 }
 
 /* Everything past "first page present" is out of line and cold, so the hot
@@ -130,10 +155,10 @@ farhint_hint_impl(const void *addr, size_t size, int mut, int rdahead,
   uint64_t need = FARHINT_META_PRESENT | (mut ? FARHINT_META_DIRTY : 0);
   uint32_t packed = FARHINT_PACK(
       (mut ? FARHINT_F_MUT : 0) | (seq ? FARHINT_F_SEQ : 0), rdahead, ev_prio);
+  if (!farhint_hints_live() || !farhint_is_far(a) || size == 0)
+    return;
   if (seq && *seq_last == page)
     return; /* same page as this site's last hint: skip (Eden's seq) */
-  if (!farhint_is_far(a) || size == 0)
-    return;
   if ((may_straddle &&
        (a & (FARHINT_PAGE_SIZE - 1)) + size > FARHINT_PAGE_SIZE) ||
       __builtin_expect((~farhint_meta_word(a) & need) != 0, 0)) {
@@ -157,6 +182,8 @@ farhint_hint(const void *addr, size_t size, int mut, int rdahead, int ev_prio,
     farhint_hint((addr), (size), (mut), (rdahead), (ev_prio), (seq), 0,        \
                  &farhint_seq_last_);                                          \
   } while (0)
+
+#endif /* FARHINT_ABI_ONLY */
 
 #ifdef __cplusplus
 }
