@@ -19,11 +19,19 @@ HintEmitter::HintEmitter(Module &M) : M(M) {
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
   FunctionType *FT = FunctionType::get(Type::getVoidTy(C),
                                        {PointerType::getUnqual(C), I64, I32, I32}, false);
-  Slow = M.getOrInsertFunction("farhint_hint_slow", FT);
+  // preserve_most: the call keeps the general-purpose registers, so the cold
+  // miss path puts no register pressure on the loop around a hint (hint.h).
+  Slow = M.getOrInsertFunction("farhint_hint_slow_preserve_most", FT);
   // Weak: a hinted program still links and runs without the runtime.
-  if (auto *F = dyn_cast<Function>(Slow.getCallee()))
+  if (auto *F = dyn_cast<Function>(Slow.getCallee())) {
+    F->setCallingConv(CallingConv::PreserveMost);
+    // Through the GOT, bound at load time: a lazy-binding PLT stub would
+    // run the dynamic linker's resolver, which keeps only the argument
+    // registers.
+    F->addFnAttr(Attribute::NonLazyBind);
     if (F->isDeclaration())
       F->setLinkage(GlobalValue::ExternalWeakLinkage);
+  }
 }
 
 // The module's live word (hint.h), registered with the runtime from a
@@ -130,7 +138,8 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
   uint32_t Packed = FARHINT_PACK((P.Mut ? FARHINT_F_MUT : 0) | (P.Seq ? FARHINT_F_SEQ : 0),
                                  P.RdAhead, P.EvPrio);
   B.CreateCall(Slow, {A.Addr, A.Size, ConstantInt::get(I32, Packed),
-                      ConstantInt::get(I32, P.SiteId)});
+                      ConstantInt::get(I32, P.SiteId)})
+      ->setCallingConv(CallingConv::PreserveMost);
 
   // STEP 4: remember the page for this site's next seq hint.
   if (Slot) {

@@ -8,8 +8,11 @@
 #include <jemalloc/jemalloc.h>
 #include <string.h>
 
-/* Read by jemalloc at its first allocation. */
-const char *malloc_conf = "narenas:1,oversize_threshold:0,background_thread:false";
+/* Read by jemalloc at its first allocation. Freed extents are given back at
+ * once (no decay): under memory pressure their pages are dropped (far_purge),
+ * otherwise jemalloc retains them, still mapped, for reuse. */
+const char *malloc_conf = "narenas:1,oversize_threshold:0,background_thread:false,"
+                          "dirty_decay_ms:0,muzzy_decay_ms:0";
 
 static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size,
                        size_t alignment, bool *zero, bool *commit, unsigned arena) {
@@ -48,6 +51,21 @@ static bool far_dalloc(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i)
 static void far_destroy(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i) {
   (void)h, (void)a, (void)s, (void)c, (void)i;
 }
+/* Freed pages. With every far page local (no pressure yet) keeping them
+ * mapped is free and makes their reuse free: decline (jemalloc then retains
+ * the extent, not zeroed). Under pressure drop them (success: they read as
+ * zeros): their frames go to live data and nothing dead is written back or
+ * fetched again. */
+static bool far_purge(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l,
+                      unsigned i) {
+  (void)h, (void)s, (void)i;
+  uintptr_t p = (uintptr_t)a + o;
+  if (!fm_hints_live() || p < fm.far_base || p + l > fm.far_end)
+    return true; /* (extents from before the hooks were installed: kept) */
+  fm_discard(p, l);
+  return false;
+}
+
 static bool far_commit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l, unsigned i) {
   (void)h, (void)a, (void)s, (void)o, (void)l, (void)i;
   return false; /* always committed */
@@ -69,8 +87,8 @@ static extent_hooks_t far_hooks = {
     .destroy = far_destroy,
     .commit = far_commit,
     .decommit = NULL,     /* never decommit */
-    .purge_lazy = NULL,   /* freed pages stay mapped until evicted */
-    .purge_forced = NULL,
+    .purge_lazy = NULL,   /* jemalloc then uses purge_forced */
+    .purge_forced = far_purge,
     .split = far_split,
     .merge = far_merge,
 };

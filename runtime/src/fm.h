@@ -92,6 +92,7 @@ void fm_page_unlock(uintptr_t page, uint64_t new_word_without_lock);
 /* ---- the modules' live words (live.c, hint.h) ---- */
 /* A far page the program may touch is not local: from now on hints run. */
 void fm_hints_go_live(void);
+bool fm_hints_live(void); /* that has happened: local memory is short */
 
 /* ---- frames and reclaim lists (frames.c) ---- */
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);
@@ -111,6 +112,8 @@ bool fm_frames_watch_access(void);
 /* ---- eviction (evict.c) ---- */
 int fm_evict_init(void);          /* probes process_madvise */
 unsigned fm_evict_batch(unsigned max); /* pages evicted */
+/* Drops freed memory: local pages unmapped unwritten, far copies forgotten. */
+void fm_discard(uintptr_t base, size_t len);
 bool fm_evict_vectorized(void);
 /* Recent batches needed a TLB flush for more than one page in 2 (scattered
  * dirty victims). */
@@ -233,6 +236,7 @@ enum fm_counter {
   FM_C_ZERO_PAGES,       /* of which first-touch zero pages (no transfer) */
   FM_C_EVICT_PAGES,      /* pages evicted */
   FM_C_WRITEBACK_PAGES,  /* of which dirty, written back */
+  FM_C_DISCARD_PAGES,    /* local pages of freed memory dropped unwritten */
   FM_C_EVICT_BATCHES,
   FM_C_RECLAIM_SYNC,     /* reclaims done by a faulting thread */
   FM_C_UNMAP_SYSCALLS,

@@ -2,8 +2,10 @@
  * served on the calling thread with no trap, then read-ahead is queued. */
 #include "fm.h"
 
-void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
-                       uint32_t site) {
+/* Inlined into both entry points, so trace mode finds the hint site one
+ * frame up from either. */
+static inline __attribute__((always_inline)) void
+serve_hint(const void *addr, size_t size, uint32_t packed, uint32_t site) {
   (void)site;
   uintptr_t a = (uintptr_t)addr;
   if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
@@ -50,4 +52,14 @@ void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
       fm_prefetch_request(first - (uintptr_t)pages * FM_PAGE, pages, prio, mut);
   }
   fm_runtime_cpu_add(fm_now_ns() - t0 - parked_ns);
+}
+
+void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
+                       uint32_t site) {
+  serve_hint(addr, size, packed, site);
+}
+
+void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t packed,
+                                    uint32_t site) {
+  serve_hint(addr, size, packed, site);
 }

@@ -21,6 +21,8 @@ void farhint_register_live_word(volatile uint32_t *word) {
   pthread_mutex_unlock(&live_lock);
 }
 
+bool fm_hints_live(void) { return atomic_load_explicit(&live, memory_order_relaxed); }
+
 void fm_hints_go_live(void) {
   if (atomic_load_explicit(&live, memory_order_relaxed))
     return;

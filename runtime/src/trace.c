@@ -200,7 +200,8 @@ __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
   unw_context_t ctx;
   uint64_t frames[MAX_FRAMES];
   unw_getcontext(&ctx);
-  /* Skip this function and farhint_hint_slow: frame 0 is the hint site. */
+  /* Skip this function and the slow path's entry point (hint_slow.c):
+   * frame 0 is the hint site. */
   unsigned n = unwind(&ctx, 0, 2, frames);
   write_record(FARHINT_TRACE_FAULT, fm_gettid(), fm_now_ns(), addr, 0,
                FARHINT_TRACE_HINTED | (write ? FARHINT_TRACE_WRITE : 0), frames, n);

@@ -5,12 +5,12 @@
 // RUN: %clang -O2 -g %plugin -fplugin-arg-farhint-profile=%inputs/hoist-small-range.fhprof -fplugin-arg-farhint-report=%t.yaml -S -emit-llvm %s -o - | FileCheck %s
 // RUN: FileCheck --check-prefix=REPORT %s < %t.yaml
 // CHECK-LABEL: define{{.*}} i32 @nearest(
-// CHECK: call void @farhint_hint_slow(ptr %{{.*}}, i64 256, i32 {{[0-9]+}}, i32 3)
+// CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 256, i32 {{[0-9]+}}, i32 3)
 // CHECK-NOT: farhint_hint_slow
 // CHECK: ret i32
 // CHECK-LABEL: define{{.*}} float @long_sum(
 // CHECK: [[LOOP:[0-9]+]]:
-// CHECK: call void @farhint_hint_slow(ptr %{{.*}}, i64 {{[0-9]+}}, i32 {{[0-9]+}}, i32 4)
+// CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 {{[0-9]+}}, i32 {{[0-9]+}}, i32 4)
 // CHECK: br i1 %{{.*}}, label %{{.*}}, label %[[LOOP]]
 // REPORT: hoisted out of 2 loop(s): one hint for 256 bytes
 // REPORT-NOT: hoisted

@@ -2,7 +2,7 @@
 // picks the copy inlined into twice() and not the one in next().
 // RUN: %clang -O2 -g %plugin -fplugin-arg-farhint-profile=%inputs/inlined-site.fhprof -S -emit-llvm %s -o - | FileCheck %s
 // CHECK-LABEL: define{{.*}} i64 @twice(
-// CHECK: call void @farhint_hint_slow(ptr %{{.*}}, i64 8, i32 0, i32 7)
+// CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 0, i32 7)
 // CHECK-LABEL: define{{.*}} i64 @next(
 // CHECK-NOT: farhint_hint_slow
 // CHECK: ret i64

@@ -12,9 +12,9 @@
 // CHECK: fh.check:
 // CHECK: %fh.meta = load volatile i64
 // CHECK: fh.slow:
-// CHECK: call void @farhint_hint_slow(ptr %{{.*}}, i64 8, i32 0, i32 7)
+// CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 0, i32 7)
 // CHECK: load i64, ptr
-// CHECK: declare extern_weak void @farhint_hint_slow(ptr, i64, i32, i32)
+// CHECK: declare extern_weak preserve_mostcc void @farhint_hint_slow_preserve_most(ptr, i64, i32, i32)
 // CHECK: declare extern_weak void @farhint_register_live_word(ptr)
 // CHECK: define internal void @__farhint_register_live_word()
 // CHECK: icmp ne ptr @farhint_register_live_word, null

@@ -89,6 +89,18 @@ extern "C" {
  * non-far or unallocated address returns at once. */
 void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
                        uint32_t site) __attribute__((weak));
+/* The same with the preserve_most calling convention (clang): every
+ * general-purpose register but r11 survives the call, so a hint's cold miss
+ * path adds no register pressure (spills) to the hot loop around it. What
+ * the pass calls. (Not preserve_all: the vector registers it would save
+ * have no unwind rules libunwind follows, and trace mode unwinds through.) */
+#if defined(__clang__) && defined(__x86_64__)
+#define FARHINT_PRESERVE_MOST __attribute__((preserve_most))
+#else
+#define FARHINT_PRESERVE_MOST
+#endif
+void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t packed,
+                                    uint32_t site) __attribute__((weak)) FARHINT_PRESERVE_MOST;
 
 /* Each module that hints owns a "live" word, which the fast path tests
  * first (one RIP-relative compare). It is 0 until hints can help: until a
@@ -127,9 +139,10 @@ static inline __attribute__((always_inline)) int farhint_hints_live(void) {
   return farhint_live_word_ != 0;
 }
 
-/* Everything past "first page present" is out of line and cold, so the hot
- * path needs no saved registers. Regions spanning pages come here too. */
-static __attribute__((noinline, cold, unused)) void
+/* Everything past "first page present" is out of line and cold, and keeps
+ * the general-purpose registers, so the hot path needs no saved ones. Regions
+ * spanning pages come here too. */
+static __attribute__((noinline, cold, unused)) FARHINT_PRESERVE_MOST void
 farhint_miss(uintptr_t a, size_t size, uint64_t need, uint32_t packed,
              uint32_t site, uintptr_t *seq_last) {
   uintptr_t p = a & ~(FARHINT_PAGE_SIZE - 1);
