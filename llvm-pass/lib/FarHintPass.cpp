@@ -11,7 +11,9 @@
 #include "FarHint/Profile.h"
 #include "FarHint/Report.h"
 #include "FarHint/SiteMatcher.h"
+#include "FarHint/Version.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -129,6 +131,14 @@ public:
   // STEP: insert every planned hint (the analyses are stale after this).
   void emitAll() {
     HintEmitter Emitter(M);
+    // Innermost loops with hints first get an unhinted twin (Version.h).
+    MapVector<Function *, SmallVector<Instruction *, 8>> PointsOf;
+    for (const Planned &X : Plan)
+      PointsOf[X.A.Inst->getFunction()].push_back(X.A.Inst);
+    SmallPtrSet<const Instruction *, 16> Versioned;
+    for (auto &[F, Points] : PointsOf)
+      for (const Instruction *I : versionHintedLoops(*F, Points, Emitter.liveWord()))
+        Versioned.insert(I);
     for (const Planned &X : Plan) {
       Function &F = *X.A.Inst->getFunction();
       auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -141,7 +151,7 @@ public:
       });
       LLVM_DEBUG(dbgs() << "farhint: hint site " << X.P.SiteId << " at "
                         << locationOf(X.Origin) << "\n");
-      Emitter.emit(X.A, X.P, X.Origin->getDebugLoc());
+      Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), !Versioned.contains(X.A.Inst));
     }
   }
 

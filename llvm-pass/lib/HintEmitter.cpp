@@ -80,7 +80,8 @@ bool staysInOnePage(const Access &A) {
          A.Alignment.value() <= FARHINT_PAGE_SIZE;
 }
 
-void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc) {
+void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc,
+                       bool TestLive) {
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
   MDNode *Unlikely = MDBuilder(C).createBranchWeights(1, 1000);
@@ -94,11 +95,14 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
 
   // STEP 1: can hints help yet (the module's live word, hint.h), is the
   // address far, and, for seq, is the page new for this site?
-  LoadInst *Live = B.CreateLoad(I32, liveWord(), /*isVolatile=*/true, "fh.live");
-  Instruction *FarTerm =
-      SplitBlockAndInsertIfThen(B.CreateICmpNE(Live, ConstantInt::get(I32, 0)), At, false);
-  FarTerm->getParent()->setName("fh.far");
-  B.SetInsertPoint(FarTerm);
+  Instruction *FarTerm = At;
+  if (TestLive) {
+    LoadInst *Live = B.CreateLoad(I32, liveWord(), /*isVolatile=*/true, "fh.live");
+    FarTerm =
+        SplitBlockAndInsertIfThen(B.CreateICmpNE(Live, ConstantInt::get(I32, 0)), At, false);
+    FarTerm->getParent()->setName("fh.far");
+    B.SetInsertPoint(FarTerm);
+  }
   Value *Addr = B.CreatePtrToInt(A.Addr, I64, "fh.addr");
   Value *Go = B.CreateICmpEQ(B.CreateLShr(Addr, FARHINT_FAR_SHIFT),
                              ConstantInt::get(I64, 1), "fh.isfar");

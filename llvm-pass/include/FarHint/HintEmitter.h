@@ -33,10 +33,14 @@ class HintEmitter {
 public:
   explicit HintEmitter(llvm::Module &M);
   // The hint for A, before A.Inst, with debug location Loc (the access's).
-  void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc);
+  // TestLive false: A.Inst runs only once the live word is set (Version.h).
+  void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc,
+            bool TestLive = true);
+  // The module's live word (hint.h), created with its registering
+  // constructor on first use.
+  llvm::GlobalVariable *liveWord();
 
 private:
-  llvm::GlobalVariable *liveWord();
   llvm::GlobalVariable *seqSlot(uint32_t SiteId);
   llvm::Module &M;
   llvm::FunctionCallee Slow;

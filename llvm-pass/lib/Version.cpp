@@ -1,0 +1,90 @@
+//===-- Version.cpp - loops with hints, versioned on the live word --------===//
+#include "FarHint/Version.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace farhint {
+
+// Whether L can be cloned and branched to from one preheader.
+static bool versionable(const Loop &L) {
+  return L.isInnermost() && L.getLoopPreheader() && L.hasDedicatedExits() &&
+         L.isSafeToClone() && !L.getHeader()->isEHPad();
+}
+
+// Clones L behind a test of the live word in its preheader: 0 runs the
+// clone. Returns false (and changes nothing) if L cannot be versioned.
+static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI,
+                              GlobalVariable *LiveWord) {
+  if (!versionable(L))
+    return false;
+  // STEP 1: loop-closed SSA, so every value used after the loop comes through
+  // a phi in an exit block, which then takes the clone's value too.
+  formLCSSA(L, DT, &LI, nullptr);
+  // STEP 2: a fresh preheader for the hinted loop; the old one will branch.
+  BasicBlock *Test = L.getLoopPreheader();
+  BasicBlock *HintedPH = SplitEdge(Test, L.getHeader(), &DT, &LI);
+  // STEP 3: the clone, with a preheader of its own, entered from Test.
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Blocks;
+  Loop *Plain = cloneLoopWithPreheader(HintedPH, Test, &L, VMap, ".fh.plain", &LI, &DT,
+                                       Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  // STEP 4: the exits' phis take the clone's values from the clone's blocks.
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getUniqueExitBlocks(Exits);
+  for (BasicBlock *Exit : Exits)
+    for (PHINode &Phi : Exit->phis())
+      for (unsigned I = 0, N = Phi.getNumIncomingValues(); I < N; I++)
+        if (L.contains(Phi.getIncomingBlock(I))) {
+          Value *V = Phi.getIncomingValue(I);
+          Value *Cloned = VMap.lookup(V);
+          Phi.addIncoming(Cloned ? Cloned : V,
+                          cast<BasicBlock>(VMap[Phi.getIncomingBlock(I)]));
+        }
+  // STEP 5: the test.
+  Instruction *Br = Test->getTerminator();
+  IRBuilder<> B(Br);
+  Type *I32 = B.getInt32Ty();
+  Value *Live = B.CreateICmpNE(B.CreateLoad(I32, LiveWord, /*isVolatile=*/true, "fh.live"),
+                               ConstantInt::get(I32, 0), "fh.islive");
+  B.CreateCondBr(Live, HintedPH, Plain->getLoopPreheader());
+  Br->eraseFromParent();
+  return true;
+}
+
+SmallPtrSet<const Instruction *, 16>
+versionHintedLoops(Function &F, ArrayRef<Instruction *> HintPoints, GlobalVariable *LiveWord) {
+  SmallPtrSet<const Instruction *, 16> Hinted;
+  // The loops are named by their headers: each versioning changes the CFG,
+  // so dominators and loops are computed afresh for the next.
+  SmallVector<BasicBlock *, 8> Headers;
+  {
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    for (Instruction *I : HintPoints)
+      if (Loop *L = LI.getLoopFor(I->getParent()); L && versionable(*L) &&
+                                                   !is_contained(Headers, L->getHeader()))
+        Headers.push_back(L->getHeader());
+  }
+  for (BasicBlock *Header : Headers) {
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    Loop *L = LI.getLoopFor(Header);
+    if (!L || L->getHeader() != Header || !versionOnLiveWord(*L, DT, LI, LiveWord))
+      continue;
+    for (Instruction *I : HintPoints)
+      if (L->contains(I))
+        Hinted.insert(I);
+  }
+  return Hinted;
+}
+
+} // namespace farhint
