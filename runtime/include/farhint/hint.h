@@ -105,8 +105,8 @@ void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t pac
 /* Each module that hints owns a "live" word, which the fast path tests
  * first (one RIP-relative compare). It is 0 until hints can help: until a
  * far page the program may touch is not local (the runtime has evicted, or
- * left part of a fresh allocation unmapped), every far page holding data is
- * here and a hint has nothing to do. So with all memory local a hint costs
+ * left more of a fresh allocation unmapped than it has free frames), every
+ * far page holding data is here and a hint has nothing to do. So with all memory local a hint costs
  * two instructions, and without the runtime the word stays 0. The module
  * registers the word from a constructor; the runtime sets it to 1 when
  * hints go live (at once if they already are), never back. */
