@@ -1,7 +1,6 @@
 //===-- AccessPattern.cpp - loop shape of an access, and the hint ---------===//
 #include "FarHint/AccessPattern.h"
 
-#define FARHINT_ABI_ONLY /* the constants, not the C fast path */
 #include "farhint/hint.h"
 
 #include "llvm/Analysis/LoopInfo.h"

@@ -1,7 +1,6 @@
 //===-- HintEmitter.cpp - the hint's inline fast path in IR ---------------===//
 #include "FarHint/HintEmitter.h"
 
-#define FARHINT_ABI_ONLY /* the constants, not the C fast path */
 #include "farhint/hint.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -14,6 +13,22 @@ using namespace llvm;
 
 namespace farhint {
 
+// A function of the runtime, declared weak: a hinted program still links
+// and runs without the runtime.
+static FunctionCallee weakRuntimeFunction(Module &M, StringRef Name, FunctionType *FT) {
+  FunctionCallee Callee = M.getOrInsertFunction(Name, FT);
+  if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+    if (F->isDeclaration())
+      F->setLinkage(GlobalValue::ExternalWeakLinkage);
+  return Callee;
+}
+
+Value *isLive(IRBuilderBase &B, GlobalVariable *LiveWord) {
+  Type *I32 = B.getInt32Ty();
+  return B.CreateICmpNE(B.CreateLoad(I32, LiveWord, /*isVolatile=*/true, "fh.live"),
+                        ConstantInt::get(I32, 0), "fh.islive");
+}
+
 HintEmitter::HintEmitter(Module &M) : M(M) {
   LLVMContext &C = M.getContext();
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
@@ -21,16 +36,13 @@ HintEmitter::HintEmitter(Module &M) : M(M) {
                                        {PointerType::getUnqual(C), I64, I32, I32}, false);
   // preserve_most: the call keeps the general-purpose registers, so the cold
   // miss path puts no register pressure on the loop around a hint (hint.h).
-  Slow = M.getOrInsertFunction("farhint_hint_slow_preserve_most", FT);
-  // Weak: a hinted program still links and runs without the runtime.
+  Slow = weakRuntimeFunction(M, "farhint_hint_slow_preserve_most", FT);
   if (auto *F = dyn_cast<Function>(Slow.getCallee())) {
     F->setCallingConv(CallingConv::PreserveMost);
-    // Through the GOT, bound at load time: a lazy-binding PLT stub would
+    // Through the GOT, bound at load time: a lazy-binding PLT entry would
     // run the dynamic linker's resolver, which keeps only the argument
     // registers.
     F->addFnAttr(Attribute::NonLazyBind);
-    if (F->isDeclaration())
-      F->setLinkage(GlobalValue::ExternalWeakLinkage);
   }
 }
 
@@ -43,11 +55,9 @@ GlobalVariable *HintEmitter::liveWord() {
   Type *I32 = Type::getInt32Ty(C);
   auto *Word = new GlobalVariable(M, I32, false, GlobalValue::InternalLinkage,
                                   ConstantInt::get(I32, 0), "__farhint_live_word");
-  FunctionCallee Register = M.getOrInsertFunction(
-      "farhint_register_live_word", Type::getVoidTy(C), PointerType::getUnqual(C));
-  if (auto *F = dyn_cast<Function>(Register.getCallee()))
-    if (F->isDeclaration())
-      F->setLinkage(GlobalValue::ExternalWeakLinkage);
+  FunctionCallee Register = weakRuntimeFunction(
+      M, "farhint_register_live_word",
+      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)}, false));
   Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
                                     GlobalValue::InternalLinkage,
                                     "__farhint_register_live_word", M);
@@ -97,9 +107,7 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
   // address far, and, for seq, is the page new for this site?
   Instruction *FarTerm = At;
   if (TestLive) {
-    LoadInst *Live = B.CreateLoad(I32, liveWord(), /*isVolatile=*/true, "fh.live");
-    FarTerm =
-        SplitBlockAndInsertIfThen(B.CreateICmpNE(Live, ConstantInt::get(I32, 0)), At, false);
+    FarTerm = SplitBlockAndInsertIfThen(isLive(B, liveWord()), At, false);
     FarTerm->getParent()->setName("fh.far");
     B.SetInsertPoint(FarTerm);
   }

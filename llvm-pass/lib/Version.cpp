@@ -1,6 +1,8 @@
 //===-- Version.cpp - loops with hints, versioned on the live word --------===//
 #include "FarHint/Version.h"
 
+#include "FarHint/HintEmitter.h"
+
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -52,10 +54,7 @@ static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI,
   // STEP 5: the test.
   Instruction *Br = Test->getTerminator();
   IRBuilder<> B(Br);
-  Type *I32 = B.getInt32Ty();
-  Value *Live = B.CreateICmpNE(B.CreateLoad(I32, LiveWord, /*isVolatile=*/true, "fh.live"),
-                               ConstantInt::get(I32, 0), "fh.islive");
-  B.CreateCondBr(Live, HintedPH, Plain->getLoopPreheader());
+  B.CreateCondBr(isLive(B, LiveWord), HintedPH, Plain->getLoopPreheader());
   Br->eraseFromParent();
   return true;
 }

@@ -17,6 +17,7 @@
 #include "FarHint/SiteMatcher.h"
 
 #include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/DerivedTypes.h"
 
 namespace farhint {
@@ -45,6 +46,9 @@ private:
   llvm::Module &M;
   llvm::FunctionCallee Slow;
 };
+
+// Loads the live word and tests it, at B's insertion point.
+llvm::Value *isLive(llvm::IRBuilderBase &B, llvm::GlobalVariable *LiveWord);
 
 // Whether the access provably lies within one page.
 bool staysInOnePage(const Access &A);

@@ -106,10 +106,11 @@ void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t pac
  * first (one RIP-relative compare). It is 0 until hints can help: until a
  * far page the program may touch is not local (the runtime has evicted, or
  * left more of a fresh allocation unmapped than it has free frames), every
- * far page holding data is here and a hint has nothing to do. So with all memory local a hint costs
- * two instructions, and without the runtime the word stays 0. The module
- * registers the word from a constructor; the runtime sets it to 1 when
- * hints go live (at once if they already are), never back. */
+ * far page holding data is here and a hint has nothing to do. So with all
+ * memory local a hint costs two instructions, and without the runtime the
+ * word stays 0. The module registers the word from a constructor; the
+ * runtime sets it to 1 when hints go live (at once if they already are),
+ * never back. */
 void farhint_register_live_word(volatile uint32_t *word) __attribute__((weak));
 
 /* ---- The fast path, inlined at every hint ---- */
