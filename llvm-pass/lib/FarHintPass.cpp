@@ -187,7 +187,7 @@ private:
       return;
     }
     if (S.SourceLine) {
-      std::optional<std::string> Now = Matcher.sourceLine(Match.Accesses.front());
+      std::optional<std::string> Now = Matcher.sourceLine(S, Match.Accesses.front());
       if (Now && StringRef(*Now).trim() != StringRef(*S.SourceLine).trim()) {
         E.Why = "source line changed since profiling (stale profile): was '" +
                 StringRef(*S.SourceLine).trim().str() + "', now '" +
@@ -218,6 +218,8 @@ private:
     }
     if (Match.ByLineOnly)
       E.Why += "; matched by line (no access at column " + std::to_string(S.Loc.Column) + ")";
+    if (Match.InInlinedCallee)
+      E.Why += "; the accesses of the callee inlined at this call";
     if (E.Function.empty())
       E.Function = Match.Accesses.front().Inst->getFunction()->getName().str();
     E.Hinted = true;

@@ -124,19 +124,33 @@ static bool sameLoc(const SourceLoc &S, const DILocation *L, bool WithColumn) {
          (!WithColumn || !S.Column || L->getColumn() == S.Column);
 }
 
-// -1: no match; 1: line (and inlined-at chain) match; 2: column too.
-static int score(const Site &S, const DILocation *L) {
-  if (!sameLoc(S.Loc, L, false))
-    return -1;
+enum Score { NoMatch, InlinedCallee, LineOnly, LineAndColumn };
+
+// How well an access at L matches the site. The profile attributes a fault
+// in a library callee (std::vector::push_back, say) to the application line
+// that called it; when the callee was inlined, its accesses carry that call
+// as an inlined-at location, and match as InlinedCallee if the call's column
+// is the site's.
+static Score score(const Site &S, const DILocation *L) {
+  bool Inner = false;
+  while (L && !sameLoc(S.Loc, L, false)) {
+    L = L->getInlinedAt();
+    Inner = true;
+  }
+  if (!L)
+    return NoMatch;
   const DILocation *At = L->getInlinedAt();
   for (const SourceLoc &Caller : S.InlinedAt) {
     if (!At)
       break; // this copy was not inlined as deep as the profiled one
     if (!sameLoc(Caller, At, false))
-      return -1;
+      return NoMatch;
     At = At->getInlinedAt();
   }
-  return S.Loc.Column && L->getColumn() == S.Loc.Column ? 2 : 1;
+  bool Column = S.Loc.Column && L->getColumn() == S.Loc.Column;
+  if (Inner)
+    return Column || !S.Loc.Column ? InlinedCallee : NoMatch;
+  return Column ? LineAndColumn : LineOnly;
 }
 
 SiteMatcher::SiteMatcher(Module &M) {
@@ -155,18 +169,30 @@ SiteMatcher::SiteMatcher(Module &M) {
 }
 
 SiteMatch SiteMatcher::match(const Site &S) const {
-  SiteMatch Exact, Line;
+  SiteMatch Exact, Line, Inlined;
   for (const Access &A : All) {
-    int Sc = score(S, A.Inst->getDebugLoc().get());
-    if (Sc == 2)
+    switch (score(S, A.Inst->getDebugLoc().get())) {
+    case LineAndColumn:
       Exact.Accesses.push_back(A);
-    else if (Sc == 1)
+      break;
+    case LineOnly:
       Line.Accesses.push_back(A);
+      break;
+    case InlinedCallee:
+      Inlined.Accesses.push_back(A);
+      break;
+    case NoMatch:
+      break;
+    }
   }
-  if (!Exact.Accesses.empty() || !S.Loc.Column)
-    return Exact.Accesses.empty() ? Line : Exact;
-  Line.ByLineOnly = !Line.Accesses.empty();
-  return Line;
+  if (!Exact.Accesses.empty())
+    return Exact;
+  if (!Line.Accesses.empty()) {
+    Line.ByLineOnly = S.Loc.Column != 0;
+    return Line;
+  }
+  Inlined.InInlinedCallee = !Inlined.Accesses.empty();
+  return Inlined;
 }
 
 bool SiteMatcher::ownsFile(StringRef File) const {
@@ -176,8 +202,12 @@ bool SiteMatcher::ownsFile(StringRef File) const {
   return false;
 }
 
-std::optional<std::string> SiteMatcher::sourceLine(const Access &A) const {
+std::optional<std::string> SiteMatcher::sourceLine(const Site &S, const Access &A) const {
   const DILocation *L = A.Inst->getDebugLoc().get();
+  while (L && !sameLoc(S.Loc, L, false)) // the site's frame of an inlined callee
+    L = L->getInlinedAt();
+  if (!L)
+    return std::nullopt;
   std::string Path = fullPath(L);
   auto It = Sources.find(Path);
   if (It == Sources.end()) {

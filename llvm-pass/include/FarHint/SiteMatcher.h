@@ -9,7 +9,8 @@
 // column, and the inlined-at chain leaf to root. What the symbolizer reports
 // differs from IR locations in known ways (a folded load carries its user's
 // column), so a site whose column matches nothing on its line falls back to
-// every access on that line, and says so.
+// every access on that line, and says so; a site with no access of its own
+// (a call) falls back to the accesses of the callee inlined there.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FARHINT_SITEMATCHER_H
@@ -48,7 +49,9 @@ llvm::SmallVector<Access, 2> accessesOf(llvm::Instruction &I);
 
 struct SiteMatch {
   llvm::SmallVector<Access, 4> Accesses;
-  bool ByLineOnly = false; // no access had the profile's column
+  bool ByLineOnly = false;      // no access had the profile's column
+  bool InInlinedCallee = false; // none at the site itself: those of the
+                                // callee inlined at it
 };
 
 class SiteMatcher {
@@ -59,8 +62,9 @@ public:
   // Whether the site's file is one of this module's source files (so a site
   // without a match here deserves a warning, not just a report line).
   bool ownsFile(llvm::StringRef File) const;
-  // The current text of a line, if the source can be read.
-  std::optional<std::string> sourceLine(const Access &A) const;
+  // The current text of the site's line, as the access's debug location
+  // names the file, if the source can be read.
+  std::optional<std::string> sourceLine(const Site &S, const Access &A) const;
 
 private:
   llvm::SmallVector<Access, 0> All;
