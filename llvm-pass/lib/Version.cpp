@@ -6,8 +6,10 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -15,17 +17,51 @@ using namespace llvm;
 
 namespace farhint {
 
-// Whether L can be cloned and branched to from one preheader.
+// Whether L can be cloned (it may need a preheader and dedicated exits).
 static bool versionable(const Loop &L) {
-  return L.isInnermost() && L.getLoopPreheader() && L.hasDedicatedExits() &&
-         L.isSafeToClone() && !L.getHeader()->isEHPad();
+  return L.isSafeToClone() && !L.getHeader()->isEHPad();
+}
+
+// Whether L calls nothing but intrinsics: no allocation in it can make
+// memory run short, so a version chosen on entry stays right as long as an
+// innermost loop's does.
+static bool callFree(const Loop &L) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+        return false;
+  return true;
+}
+
+// The loop to version for a hint in innermost loop L: the outermost loop
+// around it that, like everything inside, makes no call (so a hint in a
+// hash probe and the hints of the loop that probes once per key share one
+// test per key loop); L itself if L makes calls; none if L is not innermost
+// and makes calls.
+static Loop *loopToVersion(Loop *L) {
+  if (!L->isInnermost() && !callFree(*L))
+    return nullptr;
+  if (!callFree(*L))
+    return L;
+  while (L->getParentLoop() && callFree(*L->getParentLoop()))
+    L = L->getParentLoop();
+  return L;
+}
+
+// Gives L the preheader and dedicated exit blocks cloning needs: the pass runs
+// late in the pipeline, after loops have left LoopSimplify's form (a probe
+// loop's exits often share a block with the code that skips the loop).
+static bool simplified(Loop &L, DominatorTree &DT, LoopInfo &LI) {
+  if (!L.getLoopPreheader() && !InsertPreheaderForLoop(&L, &DT, &LI, nullptr, false))
+    return false;
+  return L.hasDedicatedExits() || formDedicatedExitBlocks(&L, &DT, &LI, nullptr, false);
 }
 
 // Clones L behind a test of the live word in its preheader: 0 runs the
 // clone. Returns false (and changes nothing) if L cannot be versioned.
 static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI,
                               GlobalVariable *LiveWord) {
-  if (!versionable(L))
+  if (!versionable(L) || !simplified(L, DT, LI))
     return false;
   // STEP 1: loop-closed SSA, so every value used after the loop comes through
   // a phi in an exit block, which then takes the clone's value too.
@@ -68,10 +104,12 @@ versionHintedLoops(Function &F, ArrayRef<Instruction *> HintPoints, GlobalVariab
   {
     DominatorTree DT(F);
     LoopInfo LI(DT);
-    for (Instruction *I : HintPoints)
-      if (Loop *L = LI.getLoopFor(I->getParent()); L && versionable(*L) &&
-                                                   !is_contained(Headers, L->getHeader()))
+    for (Instruction *I : HintPoints) {
+      Loop *L = LI.getLoopFor(I->getParent());
+      L = L ? loopToVersion(L) : nullptr;
+      if (L && versionable(*L) && !is_contained(Headers, L->getHeader()))
         Headers.push_back(L->getHeader());
+    }
   }
   for (BasicBlock *Header : Headers) {
     DominatorTree DT(F);

@@ -4,12 +4,14 @@
 //
 // DESCRIPTION: A hint's first test, the module's live word (hint.h), is two
 // instructions, but in a tight loop that is a fifth more work (qsort's
-// partition scans). So each innermost loop that will hold a hint is cloned:
-// its preheader tests the word once and runs the clone, which has no hints,
-// while no far page is missing, and the original, which gets the hints,
-// after. Inside the hinted original the word is known to be set (it is never
-// cleared), so those hints skip the test. A loop that starts before local
-// memory runs short finishes without hints; its next entry has them.
+// partition scans). So each loop that will hold a hint is cloned -- the
+// innermost one, or the outermost around it that calls nothing (no
+// allocation inside can make memory run short) -- and its preheader tests the
+// word once and runs the clone, which has no hints, while no far page is
+// missing, and the original, which gets the hints, after. Inside the hinted
+// original the word is known to be set (it is never cleared), so those hints
+// skip the test. A loop that starts before local memory runs short finishes
+// without hints; its next entry has them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FARHINT_VERSION_H
@@ -26,7 +28,7 @@ class Instruction;
 
 namespace farhint {
 
-// Versions the innermost loops of F holding one of HintPoints (where hints
+// Versions the loops of F holding one of HintPoints (where hints
 // will be inserted) and returns the hint points now inside a hinted version.
 llvm::SmallPtrSet<const llvm::Instruction *, 16>
 versionHintedLoops(llvm::Function &F, llvm::ArrayRef<llvm::Instruction *> HintPoints,

@@ -1,0 +1,40 @@
+// Hints in a hash probe loop and in the loop that probes once per key: the
+// key loop calls nothing, so it is versioned as a whole (one test of the live
+// word per call of count_all, none per key). Where the key loop makes a call
+// (which could allocate and make memory run short), only the probe loop is
+// versioned, and the key loop's hints test the word themselves.
+// RUN: %clang -O2 -g %plugin -fplugin-arg-farhint-profile=%inputs/version-outer-loop.fhprof -S -emit-llvm %s -o - | FileCheck %s
+// CHECK-LABEL: define{{.*}} void @count_all(
+// CHECK: %fh.live = load volatile i32, ptr @__farhint_live_word
+// CHECK-NOT: @__farhint_live_word
+// CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 {{[0-9]+}}, i32 1)
+// CHECK-NOT: @__farhint_live_word
+// CHECK-LABEL: define{{.*}} void @count_all_noted(
+// CHECK: load volatile i32, ptr @__farhint_live_word
+// CHECK: load volatile i32, ptr @__farhint_live_word
+struct entry {
+  unsigned long key;
+  long count;
+};
+void note(unsigned long key);
+
+void count_all(struct entry *t, unsigned long mask, const unsigned long *keys, long n) {
+  for (long i = 0; i < n; i++) {
+    unsigned long h = (keys[i] * 0x9e3779b97f4a7c15UL) & mask;
+    while (t[h].key && t[h].key != keys[i])
+      h = (h + 1) & mask;
+    t[h].key = keys[i];
+    t[h].count++;
+  }
+}
+
+void count_all_noted(struct entry *t, unsigned long mask, const unsigned long *keys, long n) {
+  for (long i = 0; i < n; i++) {
+    note(keys[i]);
+    unsigned long h = (keys[i] * 0x9e3779b97f4a7c15UL) & mask;
+    while (t[h].key && t[h].key != keys[i])
+      h = (h + 1) & mask;
+    t[h].key = keys[i];
+    t[h].count++;
+  }
+}
