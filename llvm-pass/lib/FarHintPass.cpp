@@ -21,6 +21,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "farhint"
@@ -152,6 +153,21 @@ public:
       LLVM_DEBUG(dbgs() << "farhint: hint site " << X.P.SiteId << " at "
                         << locationOf(X.Origin) << "\n");
       Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), !Versioned.contains(X.A.Inst));
+    }
+    checkChangedFunctions(PointsOf);
+  }
+
+  // Release builds of clang skip the IR verifier, so IR this pass broke
+  // would crash the backend far from the cause: say which function instead.
+  void checkChangedFunctions(const MapVector<Function *, SmallVector<Instruction *, 8>> &Fs) {
+    for (auto &[F, Points] : Fs) {
+      std::string Problem;
+      raw_string_ostream OS(Problem);
+      if (verifyFunction(*F, &OS))
+        M.getContext().emitError("farhint: the hints made invalid IR in " + F->getName() +
+                                 " (a bug in the plugin; please report it with this "
+                                 "file and profile, and build without -fplugin=farhint "
+                                 "meanwhile): " + StringRef(Problem).trim());
     }
   }
 

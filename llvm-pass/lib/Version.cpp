@@ -64,8 +64,9 @@ static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI,
   if (!versionable(L) || !simplified(L, DT, LI))
     return false;
   // STEP 1: loop-closed SSA, so every value used after the loop comes through
-  // a phi in an exit block, which then takes the clone's value too.
-  formLCSSA(L, DT, &LI, nullptr);
+  // a phi in an exit block, which then takes the clone's value too (inner
+  // loops first: formLCSSA assumes them closed already).
+  formLCSSARecursively(L, DT, &LI, nullptr);
   // STEP 2: a fresh preheader for the hinted loop; the old one will branch.
   BasicBlock *Test = L.getLoopPreheader();
   BasicBlock *HintedPH = SplitEdge(Test, L.getHeader(), &DT, &LI);
