@@ -132,14 +132,27 @@ public:
   // STEP: insert every planned hint (the analyses are stale after this).
   void emitAll() {
     HintEmitter Emitter(M);
-    // Innermost loops with hints first get an unhinted twin (Version.h).
+    // Loops with hints first get an unhinted twin (Version.h).
     MapVector<Function *, SmallVector<Instruction *, 8>> PointsOf;
     for (const Planned &X : Plan)
       PointsOf[X.A.Inst->getFunction()].push_back(X.A.Inst);
+    // Versioning closes loops (LCSSA): an access after a versioned loop then
+    // takes the loop's values through exit phis, so the hint must read its
+    // access's operands afresh, not the values planned before.
+    std::vector<std::pair<int, int>> Slots; // operand numbers of Addr and Size
+    for (const Planned &X : Plan)
+      Slots.push_back({operandNumber(*X.A.Inst, X.A.Addr), operandNumber(*X.A.Inst, X.A.Size)});
     SmallPtrSet<const Instruction *, 16> Versioned;
     for (auto &[F, Points] : PointsOf)
       for (const Instruction *I : versionHintedLoops(*F, Points, Emitter.liveWord()))
         Versioned.insert(I);
+    for (size_t K = 0; K < Plan.size(); K++) {
+      Access &A = Plan[K].A;
+      if (Slots[K].first >= 0)
+        A.Addr = A.Inst->getOperand(Slots[K].first);
+      if (Slots[K].second >= 0)
+        A.Size = A.Inst->getOperand(Slots[K].second);
+    }
     for (const Planned &X : Plan) {
       Function &F = *X.A.Inst->getFunction();
       auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -155,6 +168,14 @@ public:
       Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), !Versioned.contains(X.A.Inst));
     }
     checkChangedFunctions(PointsOf);
+  }
+
+  // Which operand of I is V (-1: none, e.g. a hoisted range's own values).
+  static int operandNumber(const Instruction &I, const Value *V) {
+    for (const Use &U : I.operands())
+      if (U.get() == V)
+        return int(U.getOperandNo());
+    return -1;
   }
 
   // Release builds of clang skip the IR verifier, so IR this pass broke

@@ -60,3 +60,21 @@ long partition(long *a, long n, long p) {
     a[i] = a[j], a[j] = t;
   }
 }
+
+// A chained-bucket insert: p, set in the walk, is used by the hints after
+// the loop, which must read it through the loop's exit phi (the hinted loop
+// or its twin may have set it).
+struct node {
+  struct node *next;
+  long key;
+};
+void insert(struct node **head, struct node *n, long key) {
+  struct node **p = head;
+  while (*p && (*p)->key != key)
+    p = &(*p)->next;
+  n->next = *p;
+  *p = n;
+}
+// CHECK-LABEL: define{{.*}} void @insert(
+// CHECK: %fh.live = load volatile i32, ptr @__farhint_live_word
+// CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 {{[0-9]+}}, i32 8)
