@@ -126,17 +126,21 @@ static bool sameLoc(const SourceLoc &S, const DILocation *L, bool WithColumn) {
 
 enum Score { NoMatch, InlinedCallee, LineOnly, LineAndColumn };
 
+// L or the call in its inlined-at chain at the site's line (that of the
+// application code a callee was inlined into); null if none is.
+static const DILocation *siteFrame(const Site &S, const DILocation *L) {
+  while (L && !sameLoc(S.Loc, L, false))
+    L = L->getInlinedAt();
+  return L;
+}
+
 // How well an access at L matches the site. The profile attributes a fault
 // in a library callee (std::vector::push_back, say) to the application line
 // that called it; when the callee was inlined, its accesses carry that call
 // as an inlined-at location, and match as InlinedCallee if the call's column
 // is the site's.
-static Score score(const Site &S, const DILocation *L) {
-  bool Inner = false;
-  while (L && !sameLoc(S.Loc, L, false)) {
-    L = L->getInlinedAt();
-    Inner = true;
-  }
+static Score score(const Site &S, const DILocation *Access) {
+  const DILocation *L = siteFrame(S, Access);
   if (!L)
     return NoMatch;
   const DILocation *At = L->getInlinedAt();
@@ -148,7 +152,7 @@ static Score score(const Site &S, const DILocation *L) {
     At = At->getInlinedAt();
   }
   bool Column = S.Loc.Column && L->getColumn() == S.Loc.Column;
-  if (Inner)
+  if (L != Access)
     return Column || !S.Loc.Column ? InlinedCallee : NoMatch;
   return Column ? LineAndColumn : LineOnly;
 }
@@ -203,9 +207,7 @@ bool SiteMatcher::ownsFile(StringRef File) const {
 }
 
 std::optional<std::string> SiteMatcher::sourceLine(const Site &S, const Access &A) const {
-  const DILocation *L = A.Inst->getDebugLoc().get();
-  while (L && !sameLoc(S.Loc, L, false)) // the site's frame of an inlined callee
-    L = L->getInlinedAt();
+  const DILocation *L = siteFrame(S, A.Inst->getDebugLoc().get());
   if (!L)
     return std::nullopt;
   std::string Path = fullPath(L);

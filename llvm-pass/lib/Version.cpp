@@ -39,10 +39,8 @@ static bool callFree(const Loop &L) {
 // test per key loop); L itself if L makes calls; none if L is not innermost
 // and makes calls.
 static Loop *loopToVersion(Loop *L) {
-  if (!L->isInnermost() && !callFree(*L))
-    return nullptr;
   if (!callFree(*L))
-    return L;
+    return L->isInnermost() ? L : nullptr;
   while (L->getParentLoop() && callFree(*L->getParentLoop()))
     L = L->getParentLoop();
   return L;
@@ -108,7 +106,7 @@ versionHintedLoops(Function &F, ArrayRef<Instruction *> HintPoints, GlobalVariab
     for (Instruction *I : HintPoints) {
       Loop *L = LI.getLoopFor(I->getParent());
       L = L ? loopToVersion(L) : nullptr;
-      if (L && versionable(*L) && !is_contained(Headers, L->getHeader()))
+      if (L && !is_contained(Headers, L->getHeader()))
         Headers.push_back(L->getHeader());
     }
   }
