@@ -212,6 +212,17 @@ void fm_link_transfer(size_t bytes) {
     __builtin_ia32_pause();
 }
 
+uint64_t fm_link_post(size_t bytes) {
+  static uint64_t link_free_ns; /* when the link has sent what is posted */
+  uint64_t now = fm_now_ns();
+  if (!be.latency_ns && !be.bandwidth_bps)
+    return now;
+  uint64_t wire = fm_link_ns(bytes) - be.latency_ns;
+  uint64_t start = link_free_ns > now ? link_free_ns : now;
+  link_free_ns = start + wire;
+  return start + wire + be.latency_ns;
+}
+
 int fm_backend_fd(void) { return be.sock; }
 int fm_backend_pid(void) { return be.pid; }
 

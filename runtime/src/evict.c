@@ -172,6 +172,8 @@ unsigned fm_evict_batch(unsigned max) {
   note_flushes(flushes, n);
   for (unsigned i = 0; i < n; i++) {
     uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);
+    if (words[i] & FARHINT_META_PREFETCHED)
+      fm_prefetch_wasted(words[i]);
     uint64_t w = words[i] & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
     if (words[i] & FARHINT_META_DIRTY)
       w |= FARHINT_META_FAR_VALID;
@@ -205,6 +207,8 @@ void fm_discard(uintptr_t base, size_t len) {
     if (n)
       unmap_pages(pages, n);
     for (unsigned i = 0; i < n; i++) {
+      if (words[i] & FARHINT_META_PREFETCHED)
+        fm_prefetch_wasted(words[i]);
       fm_page_unlock(pages[i], words[i] & FARHINT_META_REGISTERED);
       fm_frame_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
     }

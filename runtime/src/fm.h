@@ -23,10 +23,19 @@
  * hint on it runs the slow path, which marks it ACCESSED (frames.c). This is
  * how the reclaim policies see accesses without the fast path writing. */
 #define FARHINT_META_PROBE (1UL << 25)
+/* Mapped by a prefetch and not used yet: hidden from the fast path, so the
+ * hint at the access runs the slow path once, which counts the use
+ * (prefetch accuracy, prefetch.c). */
+#define FARHINT_META_PREFETCHED (1UL << 26)
+/* With LOCKED: the prefetch thread owns the page while its transfer is in
+ * flight; the UFFDIO_COPY that lands it wakes any thread faulting on it. */
+#define FARHINT_META_IN_FLIGHT (1UL << 27)
+_Static_assert((FARHINT_META_PROBE | FARHINT_META_PREFETCHED) == FARHINT_META_HIDDEN_BITS,
+               "hint.h's hidden bits are the probe and prefetched bits");
 /* Mapped locally: PRESENT, or hidden from the fast path (a read-ahead
- * trigger or an access probe) so the next hint there runs the slow path. */
-#define FM_RESIDENT \
-  (FARHINT_META_PRESENT | FARHINT_META_RA_TRIGGER | FARHINT_META_PROBE)
+ * trigger, an access probe or an unused prefetch) so the next hint there
+ * runs the slow path. */
+#define FM_RESIDENT FARHINT_META_MAPPED
 
 /* ---- configuration (config.c): every tunable has one name, used in the
  * environment (FARHINT_<NAME>), in `farhint run` flags and in the stats ---- */
@@ -134,6 +143,26 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path);
  * read-ahead batch of 4 pages or more gets a trigger in its middle. */
 unsigned fm_page_in_batch(uintptr_t page, unsigned n, unsigned prio, bool write,
                           bool readahead);
+/* A page locked for a fetch, and how to map it. */
+enum fm_mark {
+  FM_MARK_PLAIN,      /* as a fault maps: an access probe if the policy watches */
+  FM_MARK_AHEAD,      /* read-ahead: present */
+  FM_MARK_TRIGGER,    /* read-ahead: the next window starts here */
+  FM_MARK_PREFETCHED, /* a prefetch ahead: hidden until used */
+};
+struct fm_fetch {
+  uintptr_t page;
+  uint64_t word; /* as it was when locked */
+  uint32_t site; /* FM_MARK_PREFETCHED: the prefetching site */
+  uint8_t prio, mark;
+  bool write;
+};
+/* Lock page for a fetch if it is allocated and neither local nor locked. */
+bool fm_page_lock_absent(uintptr_t page, uint64_t *word);
+/* Map locked absent pages (in address order: neighbours with the same
+ * source share one UFFDIO_COPY) and unlock them; the link time is the
+ * caller's. */
+void fm_page_map_locked(const struct fm_fetch *f, unsigned n);
 /* Map a fresh extent's pages as zeros while frames are free beyond the
  * reclaim reserve (alloc.c). */
 void fm_prefill(uintptr_t base, size_t bytes);
@@ -146,6 +175,10 @@ const void *fm_backend_read_ptr(uintptr_t page);
 void *fm_backend_write_ptr(uintptr_t page);
 int fm_backend_ensure(uintptr_t page_end); /* grow server storage to here */
 void fm_link_transfer(size_t bytes);       /* model one round trip */
+/* Post a transfer among others in flight (the prefetch thread's): latency
+ * overlaps, the link carries one transfer at a time at its bandwidth.
+ * Returns when it lands (fm_now_ns clock). */
+uint64_t fm_link_post(size_t bytes);
 uint64_t fm_link_ns(size_t bytes);         /* how long one takes */
 int fm_backend_fd(void);                   /* to poll for server death */
 int fm_backend_pid(void);
@@ -160,7 +193,24 @@ int fm_thread_start(void *(*fn)(void *), const char *name);
 int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool runtime_cpu);
 int fm_handler_start(void);
 int fm_prefetch_start(void);
+/* Read-ahead: fetch npages from first_page without waiting (a window at
+ * least 4 pages long gets a trigger in its middle, pagein.c). */
 void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio, bool write);
+/* A prefetch ahead of an access (the pass's farhint_prefetch): the pages are
+ * mapped hidden, so their use is counted per site. */
+void fm_prefetch_ahead(uintptr_t first_page, long npages, unsigned prio, bool write,
+                       uint32_t site);
+/* A hint found a prefetched page (claimed in the slow path), or an unused
+ * one was evicted or dropped: counts toward its site's accuracy. */
+void fm_prefetch_landed(uint32_t node, uint32_t site); /* before its page is unlocked */
+void fm_prefetch_used(uint64_t word);
+void fm_prefetch_wasted(uint64_t word);
+/* The prefetch counters of each site, for the stats. */
+struct fm_prefetch_site {
+  uint32_t site;
+  uint64_t issued, used;
+};
+unsigned fm_prefetch_sites(struct fm_prefetch_site *out, unsigned max);
 void fm_reclaim_kick(void);
 int fm_reclaim_start(void);
 
@@ -244,6 +294,12 @@ enum fm_counter {
   FM_C_UNPROTECT_SYSCALLS, /* un-protect ioctls: first writes to clean pages */
   FM_C_ULT_SPAWNS,       /* user-level threads started */
   FM_C_ULT_PARKED_MISSES, /* hinted misses a user-level thread parked on */
+  FM_C_PREFETCH_PAGES,   /* pages fetched by prefetches ahead (farhint_prefetch) */
+  FM_C_PREFETCH_USED,    /* of which a hint found before their eviction */
+  FM_C_PREFETCH_WASTED,  /* of which evicted or freed unused */
+  FM_C_PREFETCH_DROPPED, /* requests dropped: the prefetch queue was full */
+  FM_C_FAULT_IN_FLIGHT,  /* unhinted faults on a page whose fetch was in flight */
+  FM_C_LINK_BATCHES,     /* transfers of the prefetch thread (read-ahead and ahead) */
   FM_C_COUNT
 };
 void fm_count(enum fm_counter c, uint64_t n);

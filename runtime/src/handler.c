@@ -61,9 +61,14 @@ static void serve_fault(const struct uffd_msg *msg) {
     return;
   }
   bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
+  /* On its way: the copy that lands it wakes the faulting thread, so this
+   * thread serves the next fault instead of waiting for the transfer. */
+  uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
+  if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT))
+    fm_count(FM_C_FAULT_IN_FLIGHT, 1);
   /* If another path mapped it first, fm_page_in has made it writable when
    * asked; the faulting thread still waits in the kernel. */
-  if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
+  else if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
   if (fm.cfg.unhinted_readahead)
     read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);

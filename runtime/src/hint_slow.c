@@ -2,6 +2,16 @@
  * served on the calling thread with no trap, then read-ahead is queued. */
 #include "fm.h"
 
+/* The read-ahead window of a hint on [first, last]: pages after it, or
+ * before it when rdahead is negative. */
+static void request_window(uintptr_t first, uintptr_t last, long pages, int rdahead,
+                           unsigned prio, bool mut) {
+  if (rdahead > 0)
+    fm_prefetch_request(last + FM_PAGE, pages, prio, mut);
+  else if (first >= fm.far_base + (uintptr_t)pages * FM_PAGE)
+    fm_prefetch_request(first - (uintptr_t)pages * FM_PAGE, pages, prio, mut);
+}
+
 /* Inlined into both entry points, so trace mode finds the hint site one
  * frame up from either. */
 static inline __attribute__((always_inline)) void
@@ -19,6 +29,12 @@ serve_hint(const void *addr, size_t size, uint32_t packed, uint32_t site) {
   fm_count(FM_C_HINT_SLOW_CALLS, 1);
 
   uintptr_t first = fm_page_of(a), last = fm_page_of(end - 1);
+  long pages = rdahead < 0 ? -(long)rdahead : rdahead;
+  /* A miss starts a window of |rdahead| pages, posted before this thread
+   * waits for its own page so the two transfers overlap. */
+  bool ahead_posted = pages > 0 && !(atomic_load(fm_meta(first)) & FM_RESIDENT);
+  if (ahead_posted)
+    request_window(first, last, pages, rdahead, prio, mut);
   bool fetched = false, triggered = false;
   uint64_t parked_ns = 0; /* other threads ran meanwhile: not runtime CPU */
   for (uintptr_t page = first; page <= last; page += FM_PAGE) {
@@ -39,19 +55,35 @@ serve_hint(const void *addr, size_t size, uint32_t packed, uint32_t site) {
     fm_trace_hinted(a, mut);
   if (!fetched)
     fm_count(FM_C_HINT_HIT, 1);
-  /* A miss starts a window of |rdahead| pages; reaching the trigger in its
-   * middle starts the next one, half a window before it is needed (the
-   * prefetcher skips the pages already there). */
-  long pages = rdahead < 0 ? -(long)rdahead : rdahead;
-  if (triggered)
-    pages += pages / 2;
-  if ((fetched || triggered) && pages > 0) {
-    if (rdahead > 0)
-      fm_prefetch_request(last + FM_PAGE, pages, prio, mut);
-    else if (first >= fm.far_base + (uintptr_t)pages * FM_PAGE)
-      fm_prefetch_request(first - (uintptr_t)pages * FM_PAGE, pages, prio, mut);
-  }
+  /* Reaching the trigger in a window's middle starts the next one, half a
+   * window before it is needed (the prefetcher skips the pages already
+   * there). */
+  if (triggered && pages > 0)
+    request_window(first, last, pages + pages / 2, rdahead, prio, mut);
+  else if (fetched && pages > 0 && !ahead_posted)
+    request_window(first, last, pages, rdahead, prio, mut);
   fm_runtime_cpu_add(fm_now_ns() - t0 - parked_ns);
+}
+
+/* A prefetch ahead (farhint_prefetch): queued, never waited for. */
+static inline void serve_prefetch(const void *addr, size_t size, uint32_t packed,
+                                  uint32_t site) {
+  uintptr_t a = (uintptr_t)addr;
+  if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
+    return;
+  uintptr_t first = fm_page_of(a);
+  uintptr_t last = a + size - 1 < a ? fm.far_end - FM_PAGE : fm_page_of(a + size - 1);
+  fm_prefetch_ahead(first, (long)((last - first) / FM_PAGE + 1), FARHINT_UNPACK_PRIO(packed),
+                    FARHINT_UNPACK_FLAGS(packed) & FARHINT_F_MUT, site);
+}
+
+void farhint_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t site) {
+  serve_prefetch(addr, size, packed, site);
+}
+
+void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t packed,
+                                    uint32_t site) {
+  serve_prefetch(addr, size, packed, site);
 }
 
 void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,

@@ -60,14 +60,16 @@ static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
    * the dirty write-back below keep the data safe. */
 }
 
-#define FM_HIDDEN (FARHINT_META_RA_TRIGGER | FARHINT_META_PROBE)
+#define FM_HIDDEN (FARHINT_META_RA_TRIGGER | FARHINT_META_HIDDEN_BITS)
 
-/* A page hidden from the fast path (read-ahead trigger or access probe)
- * becomes an ordinary present, accessed page; true if this call claimed a
- * trigger. */
+/* A page hidden from the fast path (read-ahead trigger, access probe or
+ * unused prefetch) becomes an ordinary present, accessed page; true if this
+ * call claimed a trigger. */
 static bool claim_hidden(uintptr_t page) {
   uint64_t w = fm_page_lock(page);
   bool trigger = w & FARHINT_META_RA_TRIGGER;
+  if (w & FARHINT_META_PREFETCHED)
+    fm_prefetch_used(w);
   if (w & FM_HIDDEN)
     w = (w & ~FM_HIDDEN) | FARHINT_META_PRESENT | FARHINT_META_ACCESSED;
   fm_page_unlock(page, w);
@@ -141,59 +143,79 @@ void fm_make_writable(uintptr_t page, bool from_kernel_fault) {
   fm_page_unlock(page, w | FARHINT_META_DIRTY | FARHINT_META_ACCESSED);
 }
 
+bool fm_page_lock_absent(uintptr_t page, uint64_t *word) {
+  if (page < fm.far_base || page >= fm.far_end || !fm_page_trylock(page, word))
+    return false;
+  if ((*word & FM_RESIDENT) || !(*word & FARHINT_META_REGISTERED)) {
+    fm_page_unlock(page, *word);
+    return false;
+  }
+  return true;
+}
+
+/* Whether f[j] continues f[j - 1]'s UFFDIO_COPY: the next page, the same
+ * source (far copy or zeros) and protection. */
+static bool same_copy(const struct fm_fetch *a, const struct fm_fetch *b) {
+  return b->page == a->page + FM_PAGE && b->write == a->write &&
+         (b->word & FARHINT_META_FAR_VALID) == (a->word & FARHINT_META_FAR_VALID);
+}
+
+static uint64_t fetched_word(const struct fm_fetch *f, uint32_t node) {
+  uint64_t word = mapped_word(f->word, node, f->write, f->prio);
+  uint64_t hidden = f->mark == FM_MARK_TRIGGER      ? FARHINT_META_RA_TRIGGER
+                    : f->mark == FM_MARK_PREFETCHED ? FARHINT_META_PREFETCHED
+                    : f->mark == FM_MARK_PLAIN && fm_frames_watch_access()
+                        ? FARHINT_META_PROBE
+                                                    : 0;
+  return hidden ? (word & ~FARHINT_META_PRESENT) | hidden : word;
+}
+
+void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
+  uint32_t nodes[FM_ZERO_PAGES];
+  for (unsigned i = 0; i < n;) {
+    unsigned j = i + 1;
+    while (j < n && j - i < FM_ZERO_PAGES && same_copy(&f[j - 1], &f[j]))
+      j++;
+    for (unsigned k = i; k < j; k++)
+      nodes[k - i] = fm_frame_get();
+    bool valid = f[i].word & FARHINT_META_FAR_VALID;
+    copy_in(f[i].page, (size_t)(j - i) * FM_PAGE,
+            valid ? fm_backend_read_ptr(f[i].page) : fm_zero_pages_storage, f[i].write);
+    if (!valid)
+      fm_count(FM_C_ZERO_PAGES, j - i);
+    for (unsigned k = i; k < j; k++) {
+      if (f[k].mark == FM_MARK_PREFETCHED)
+        fm_prefetch_landed(nodes[k - i], f[k].site);
+      fm_frame_track(nodes[k - i], f[k].page, f[k].prio);
+      fm_page_unlock(f[k].page, fetched_word(&f[k], nodes[k - i]));
+    }
+    i = j;
+  }
+  fm_count(FM_C_FETCH_PAGES, n);
+}
+
 unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio, bool write,
                           bool readahead) {
-  uint64_t words[FM_ZERO_PAGES];
-  uint32_t nodes[FM_ZERO_PAGES];
+  struct fm_fetch f[FM_ZERO_PAGES];
   if (n > FM_ZERO_PAGES)
     n = FM_ZERO_PAGES;
   /* Lock the run of absent pages from first; stop at the first busy one. */
   unsigned got = 0;
-  while (got < n) {
-    uintptr_t page = first + (uintptr_t)got * FM_PAGE;
-    if (page >= fm.far_end || !fm_page_trylock(page, &words[got]))
-      break;
-    uint64_t w = words[got];
-    if ((w & FM_RESIDENT) || !(w & FARHINT_META_REGISTERED)) {
-      fm_page_unlock(page, w);
-      break;
-    }
-    got++;
-  }
-  for (unsigned i = 0; i < got; i++)
-    nodes[i] = fm_frame_get();
-  /* One transfer for all far-valid pages, then one UFFDIO_COPY per run of
-   * pages whose source (far copy or zeros) is contiguous. */
   size_t far_bytes = 0;
-  for (unsigned i = 0; i < got; i++)
-    if (words[i] & FARHINT_META_FAR_VALID)
+  for (; got < n; got++) {
+    uintptr_t page = first + (uintptr_t)got * FM_PAGE;
+    f[got] = (struct fm_fetch){.page = page, .prio = (uint8_t)prio, .write = write,
+                               .mark = readahead ? FM_MARK_AHEAD : FM_MARK_PLAIN};
+    if (!fm_page_lock_absent(page, &f[got].word))
+      break;
+    if (f[got].word & FARHINT_META_FAR_VALID)
       far_bytes += FM_PAGE;
+  }
+  if (readahead && got >= 4) /* none in short batches */
+    f[got / 2].mark = FM_MARK_TRIGGER;
   if (far_bytes)
-    fm_link_transfer(far_bytes);
-  for (unsigned i = 0; i < got;) {
-    bool valid = words[i] & FARHINT_META_FAR_VALID;
-    unsigned j = i + 1;
-    while (j < got && (bool)(words[j] & FARHINT_META_FAR_VALID) == valid)
-      j++;
-    uintptr_t page = first + (uintptr_t)i * FM_PAGE;
-    copy_in(page, (size_t)(j - i) * FM_PAGE,
-            valid ? fm_backend_read_ptr(page) : fm_zero_pages_storage, write);
-    if (!valid)
-      fm_count(FM_C_ZERO_PAGES, j - i);
-    i = j;
-  }
-  unsigned trigger = readahead && got >= 4 ? got / 2 : got; /* none in short batches */
-  for (unsigned i = 0; i < got; i++) {
-    uintptr_t page = first + (uintptr_t)i * FM_PAGE;
-    uint64_t word = mapped_word(words[i], nodes[i], write, prio);
-    if (i == trigger)
-      word = (word & ~FARHINT_META_PRESENT) | FARHINT_META_RA_TRIGGER;
-    else if (!readahead && fm_frames_watch_access()) /* as a fault maps (fm_page_in) */
-      word = (word & ~FARHINT_META_PRESENT) | FARHINT_META_PROBE;
-    fm_frame_track(nodes[i], page, prio);
-    fm_page_unlock(page, word);
-  }
-  fm_count(FM_C_FETCH_PAGES, got);
+    fm_link_transfer(far_bytes); /* one transfer for all */
+  fm_page_map_locked(f, got);
   fm_count(readahead ? FM_C_READAHEAD_PAGES : FM_C_PREFILL_PAGES, got);
   return got;
 }

@@ -1,53 +1,287 @@
-/* prefetch.c -- asynchronous read-ahead: hints queue a window of pages
- * (rdahead) and this thread fetches them in batches, so the hinting thread
- * only waits for the page it needs now. A full queue drops requests: read-ahead
- * is a suggestion. */
+/* prefetch.c -- fetching ahead without waiting: read-ahead windows (hints'
+ * rdahead, unhinted faults in address order) and the pass's prefetches ahead
+ * of an access (farhint_prefetch) go into one bounded queue, and this thread
+ * fetches them as the link allows: it locks a batch of absent pages, posts
+ * the batch's transfer, and goes on posting more while earlier ones are in
+ * flight (up to IN_FLIGHT, as an RDMA queue pair keeps many reads
+ * outstanding). A batch's pages stay locked until it lands, so an access to
+ * one waits only for the rest of its transfer (fm_page_in waits on the page
+ * lock). A full queue drops requests: a prefetch is a suggestion, and the
+ * thread that asks never waits for it. */
 #include "fm.h"
 
-#define QUEUE 256
+#include <linux/futex.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define RING 4096     /* queued requests; beyond this many they are dropped */
+#define BATCH 64      /* pages per transfer */
+#define IN_FLIGHT 16  /* transfers outstanding at once */
+#define SPIN_NS 20000 /* an idle thread polls this long before it sleeps */
+
+struct req {
+  uintptr_t first;
+  uint32_t n;
+  uint32_t site;
+  uint8_t prio;
+  bool write, ahead; /* ahead: the pass's prefetch (else read-ahead) */
+};
+
+struct cell { /* a bounded multi-producer queue (Vyukov's) */
+  _Atomic uint64_t seq;
+  struct req r;
+};
+
+struct batch {
+  struct fm_fetch pages[BATCH];
+  unsigned n;
+  uint64_t due_ns;
+};
 
 static struct {
-  pthread_mutex_t lock;
-  pthread_cond_t wake;
-  struct req {
-    uintptr_t first;
-    long n;
-    unsigned prio;
-    bool write; /* the hinting site writes: map the pages writable */
-  } q[QUEUE];
-  unsigned head, tail;
-} pf = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+  struct cell ring[RING];
+  _Atomic uint64_t head; /* next to fill */
+  uint64_t tail;         /* next to take: this thread's only */
+  _Atomic uint32_t sleeping; /* futex word: the thread sleeps until a push */
+  struct batch flight[IN_FLIGHT]; /* in due order from first */
+  unsigned first, count;
+  struct req cur;  /* the request being locked, from cur_done on */
+  uint32_t cur_done;
+  bool have_cur;
+} pf;
 
-void fm_prefetch_request(uintptr_t first, long n, unsigned prio, bool write) {
+static long futex(_Atomic uint32_t *word, int op, uint32_t val) {
+  return syscall(SYS_futex, word, op, val, NULL, NULL, 0);
+}
+
+static void push(const struct req *r) {
+  uint64_t pos = atomic_load_explicit(&pf.head, memory_order_relaxed);
+  for (;;) {
+    struct cell *c = &pf.ring[pos % RING];
+    uint64_t seq = atomic_load_explicit(&c->seq, memory_order_acquire);
+    int64_t dif = (int64_t)(seq - pos);
+    if (dif < 0) { /* full */
+      fm_count(FM_C_PREFETCH_DROPPED, 1);
+      return;
+    }
+    if (dif > 0) {
+      pos = atomic_load_explicit(&pf.head, memory_order_relaxed);
+      continue;
+    }
+    if (atomic_compare_exchange_weak_explicit(&pf.head, &pos, pos + 1,
+                                              memory_order_relaxed, memory_order_relaxed)) {
+      c->r = *r;
+      atomic_store_explicit(&c->seq, pos + 1, memory_order_release);
+      break;
+    }
+  }
+  /* Pairs with the fence in sleep_until_pushed: either it sees this push, or
+   * this sees it sleeping. */
+  atomic_thread_fence(memory_order_seq_cst);
+  if (atomic_load_explicit(&pf.sleeping, memory_order_relaxed) &&
+      atomic_exchange(&pf.sleeping, 0))
+    futex(&pf.sleeping, FUTEX_WAKE_PRIVATE, 1);
+}
+
+static bool pending(void) {
+  struct cell *c = &pf.ring[pf.tail % RING];
+  return atomic_load_explicit(&c->seq, memory_order_acquire) == pf.tail + 1;
+}
+
+static bool pop(struct req *r) {
+  if (!pending())
+    return false;
+  struct cell *c = &pf.ring[pf.tail % RING];
+  *r = c->r;
+  atomic_store_explicit(&c->seq, pf.tail + RING, memory_order_release);
+  pf.tail++;
+  return true;
+}
+
+static void enqueue(uintptr_t first, long n, unsigned prio, bool write, bool ahead,
+                    uint32_t site) {
   if (first < fm.far_base || first >= fm.far_end || n <= 0)
     return;
-  pthread_mutex_lock(&pf.lock);
-  if (pf.tail - pf.head < QUEUE) {
-    pf.q[pf.tail++ % QUEUE] = (struct req){first, n, prio, write};
-    pthread_cond_signal(&pf.wake);
+  if (n > (long)((fm.far_end - first) / FM_PAGE))
+    n = (long)((fm.far_end - first) / FM_PAGE);
+  push(&(struct req){.first = first, .n = (uint32_t)n, .site = site,
+                     .prio = (uint8_t)prio, .write = write, .ahead = ahead});
+}
+
+void fm_prefetch_request(uintptr_t first, long n, unsigned prio, bool write) {
+  enqueue(first, n, prio, write, false, 0);
+}
+
+void fm_prefetch_ahead(uintptr_t first, long n, unsigned prio, bool write, uint32_t site) {
+  enqueue(first, n, prio, write, true, site);
+}
+
+/* ---- accuracy per site: the site of each prefetched page, by frame ---- */
+
+#define SITES 1024 /* site ids at or above this share the last slot */
+static struct {
+  _Atomic uint64_t issued[SITES], used[SITES];
+  uint32_t *site_of_node; /* nframes entries */
+} acc;
+
+static unsigned slot_of(uint32_t site) { return site < SITES ? site : SITES - 1; }
+
+static uint32_t node_of(uint64_t word) { return (uint32_t)(word >> FARHINT_META_NODE_SHIFT); }
+
+void fm_prefetch_landed(uint32_t node, uint32_t site) { acc.site_of_node[node] = site; }
+
+void fm_prefetch_used(uint64_t word) {
+  fm_count(FM_C_PREFETCH_USED, 1);
+  atomic_fetch_add_explicit(&acc.used[slot_of(acc.site_of_node[node_of(word)])], 1,
+                            memory_order_relaxed);
+}
+
+void fm_prefetch_wasted(uint64_t word) {
+  (void)word;
+  fm_count(FM_C_PREFETCH_WASTED, 1);
+}
+
+unsigned fm_prefetch_sites(struct fm_prefetch_site *out, unsigned max) {
+  unsigned n = 0;
+  for (uint32_t s = 0; s < SITES; s++) {
+    if (!acc.issued[s])
+      continue;
+    struct fm_prefetch_site x = {s, acc.issued[s], acc.used[s]};
+    unsigned i = n < max ? n++ : max; /* insert by pages issued, busiest first */
+    for (; i > 0 && out[i - 1].issued < x.issued; i--)
+      if (i < max)
+        out[i] = out[i - 1];
+    if (i < max)
+      out[i] = x;
   }
-  pthread_mutex_unlock(&pf.lock);
+  return n;
+}
+
+/* ---- the transfers ---- */
+
+/* Locks the next pages of the current request into b; false when b is full. */
+static bool lock_into(struct batch *b) {
+  struct req *r = &pf.cur;
+  for (; pf.cur_done < r->n; pf.cur_done++) {
+    if (b->n == BATCH)
+      return false;
+    uintptr_t page = r->first + (uintptr_t)pf.cur_done * FM_PAGE;
+    struct fm_fetch *f = &b->pages[b->n];
+    if (!fm_page_lock_absent(page, &f->word))
+      continue; /* local, on its way, or not allocated */
+    atomic_store_explicit(fm_meta(page),
+                          f->word | FARHINT_META_LOCKED | FARHINT_META_IN_FLIGHT,
+                          memory_order_relaxed);
+    f->page = page;
+    f->prio = r->prio;
+    f->write = r->write;
+    f->site = r->site;
+    f->mark = r->ahead ? FM_MARK_PREFETCHED
+              : r->n >= 4 && pf.cur_done == r->n / 2 ? FM_MARK_TRIGGER
+                                                      : FM_MARK_AHEAD;
+    if (r->ahead) {
+      fm_count(FM_C_PREFETCH_PAGES, 1);
+      atomic_fetch_add_explicit(&acc.issued[slot_of(r->site)], 1, memory_order_relaxed);
+    } else {
+      fm_count(FM_C_READAHEAD_PAGES, 1);
+    }
+    b->n++;
+  }
+  pf.have_cur = false;
+  return true;
+}
+
+/* Insertion sort by address, so neighbours share one copy (pagein.c). */
+static void sort_pages(struct fm_fetch *f, unsigned n) {
+  for (unsigned i = 1; i < n; i++) {
+    struct fm_fetch x = f[i];
+    unsigned j = i;
+    for (; j > 0 && f[j - 1].page > x.page; j--)
+      f[j] = f[j - 1];
+    f[j] = x;
+  }
+}
+
+/* Fills a batch from the queue and posts its transfer; false if the queue
+ * held nothing to fetch. */
+static bool post_batch(void) {
+  struct batch *b = &pf.flight[(pf.first + pf.count) % IN_FLIGHT];
+  b->n = 0;
+  for (;;) {
+    if (!pf.have_cur) {
+      if (!pop(&pf.cur))
+        break;
+      pf.have_cur = true;
+      pf.cur_done = 0;
+    }
+    if (!lock_into(b))
+      break;
+  }
+  if (b->n == 0)
+    return pf.have_cur;
+  size_t far_bytes = 0;
+  for (unsigned i = 0; i < b->n; i++)
+    if (b->pages[i].word & FARHINT_META_FAR_VALID)
+      far_bytes += FM_PAGE;
+  sort_pages(b->pages, b->n);
+  b->due_ns = far_bytes ? fm_link_post(far_bytes) : 0;
+  pf.count++;
+  fm_count(FM_C_LINK_BATCHES, 1);
+  return true;
+}
+
+/* Maps every batch whose transfer has landed; true if one did. */
+static bool land_due(void) {
+  bool landed = false;
+  while (pf.count) {
+    struct batch *b = &pf.flight[pf.first];
+    if (b->due_ns && b->due_ns > fm_now_ns())
+      break;
+    fm_page_map_locked(b->pages, b->n);
+    pf.first = (pf.first + 1) % IN_FLIGHT;
+    pf.count--;
+    landed = true;
+  }
+  return landed;
+}
+
+static void sleep_until_pushed(void) {
+  atomic_store(&pf.sleeping, 1);
+  atomic_thread_fence(memory_order_seq_cst);
+  if (!pending())
+    futex(&pf.sleeping, FUTEX_WAIT_PRIVATE, 1);
+  atomic_store(&pf.sleeping, 0);
 }
 
 static void *prefetch_main(void *arg) {
   (void)arg;
+  uint64_t idle_since = fm_now_ns();
   for (;;) {
-    pthread_mutex_lock(&pf.lock);
-    while (pf.head == pf.tail)
-      pthread_cond_wait(&pf.wake, &pf.lock);
-    struct req r = pf.q[pf.head++ % QUEUE];
-    pthread_mutex_unlock(&pf.lock);
-    uintptr_t page = r.first;
-    uintptr_t end = r.first + (uintptr_t)r.n * FM_PAGE;
-    if (end > fm.far_end)
-      end = fm.far_end;
-    while (page < end) {
-      unsigned want = (unsigned)((end - page) / FM_PAGE);
-      unsigned got = fm_page_in_batch(page, want, r.prio, r.write, true);
-      page += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a present/busy page */
+    bool busy = land_due();
+    if (pf.count < IN_FLIGHT)
+      busy |= post_batch();
+    if (busy || pf.count) { /* a transfer in flight: poll its completion */
+      if (!busy)
+        __builtin_ia32_pause();
+      idle_since = fm_now_ns();
+    } else if (fm_now_ns() - idle_since < SPIN_NS) {
+      __builtin_ia32_pause();
+    } else {
+      sleep_until_pushed();
+      idle_since = fm_now_ns();
     }
   }
   return NULL;
 }
 
-int fm_prefetch_start(void) { return fm_thread_start(prefetch_main, "farhint-ahead"); }
+int fm_prefetch_start(void) {
+  for (uint64_t i = 0; i < RING; i++)
+    atomic_store_explicit(&pf.ring[i].seq, i, memory_order_relaxed);
+  size_t bytes = fm_frames_total() * sizeof *acc.site_of_node;
+  acc.site_of_node = mmap(NULL, bytes ? bytes : FM_PAGE, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (acc.site_of_node == MAP_FAILED)
+    return -1;
+  return fm_thread_start(prefetch_main, "farhint-ahead");
+}

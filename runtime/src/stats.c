@@ -28,7 +28,8 @@ static const char *const counter_names[FM_C_COUNT] = {
     "zero_fill_pages", "evicted_pages", "written_back_pages", "discarded_pages",
     "evict_batches",
     "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
-    "ult_spawns", "ult_parked_misses"};
+    "ult_spawns", "ult_parked_misses", "prefetch_pages", "prefetch_used",
+    "prefetch_wasted", "prefetch_dropped", "faults_in_flight", "prefetch_link_batches"};
 
 uint64_t fm_now_ns(void) {
   struct timespec t;
@@ -103,7 +104,7 @@ static uint64_t runtime_cpu_ns(void) {
 #define APPEND(...) (n += snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, __VA_ARGS__))
 
 static void write_json(uint64_t cpu_ns) {
-  char buf[4096];
+  char buf[8192];
   size_t n = 0;
   APPEND("{\"format\":\"farhint-stats\",\"version\":1,\"config\":{"
          "\"local\":%lu,\"far_size\":%lu,\"policy\":\"%s\",\"lru_lists\":%u,\"evict_batch\":%u,"
@@ -123,7 +124,13 @@ static void write_json(uint64_t cpu_ns) {
     APPEND("%s\"%s\":{\"p50\":%lu,\"p99\":%lu,\"p999\":%lu}", w ? "," : "",
            w ? "unhinted" : "hinted", (unsigned long)percentile(w, 0.5),
            (unsigned long)percentile(w, 0.99), (unsigned long)percentile(w, 0.999));
-  APPEND("},\"runtime_cpu_ns\":%lu,\"peak_resident_pages\":%lu}\n",
+  struct fm_prefetch_site sites[32];
+  unsigned nsites = fm_prefetch_sites(sites, 32);
+  APPEND("},\"prefetch_sites\":[");
+  for (unsigned i = 0; i < nsites; i++)
+    APPEND("%s{\"site\":%u,\"issued\":%lu,\"used\":%lu}", i ? "," : "", sites[i].site,
+           (unsigned long)sites[i].issued, (unsigned long)sites[i].used);
+  APPEND("],\"runtime_cpu_ns\":%lu,\"peak_resident_pages\":%lu}\n",
          (unsigned long)cpu_ns, (unsigned long)fm_frames_peak_used());
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
@@ -133,6 +140,26 @@ static void write_json(uint64_t cpu_ns) {
   ssize_t unused = write(fd, buf, n < sizeof buf ? n : sizeof buf);
   (void)unused;
   close(fd);
+}
+
+/* Accuracy: of the pages prefetched ahead, the share a hint found before
+ * they were evicted; per site, the busiest first. */
+static void report_prefetch(_Atomic uint64_t *c) {
+  uint64_t issued = c[FM_C_PREFETCH_PAGES];
+  fm_log("prefetch ahead: %lu pages in %lu transfers (with read-ahead), used %lu (%.1f%%), "
+         "evicted or freed unused %lu, requests dropped (queue full) %lu; unhinted faults "
+         "on a page in flight %lu",
+         (unsigned long)issued, (unsigned long)c[FM_C_LINK_BATCHES],
+         (unsigned long)c[FM_C_PREFETCH_USED],
+         issued ? 100.0 * (double)c[FM_C_PREFETCH_USED] / (double)issued : 0.0,
+         (unsigned long)c[FM_C_PREFETCH_WASTED], (unsigned long)c[FM_C_PREFETCH_DROPPED],
+         (unsigned long)c[FM_C_FAULT_IN_FLIGHT]);
+  struct fm_prefetch_site sites[8];
+  unsigned n = fm_prefetch_sites(sites, 8);
+  for (unsigned i = 0; i < n; i++)
+    fm_log("  site %u: %lu pages prefetched, %lu used (%.1f%%)", sites[i].site,
+           (unsigned long)sites[i].issued, (unsigned long)sites[i].used,
+           sites[i].issued ? 100.0 * (double)sites[i].used / (double)sites[i].issued : 0.0);
 }
 
 void fm_stats_report(void) {
@@ -170,6 +197,8 @@ void fm_stats_report(void) {
            "(%s)", (unsigned long)c[FM_C_ULT_SPAWNS], fh_ult_workers(),
            (unsigned long)c[FM_C_ULT_PARKED_MISSES],
            fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching");
+  if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
+    report_prefetch(c);
   fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
          "p99 %.1f p99.9 %.1f",
          percentile(0, .5) / 1e3, percentile(0, .99) / 1e3, percentile(0, .999) / 1e3,

@@ -67,7 +67,16 @@ extern "C" {
 #define FARHINT_META_CORE_MASK (0xffUL << FARHINT_META_CORE_SHIFT)
 #define FARHINT_META_PRIO_SHIFT 16 /* bits 16..23: eviction priority class */
 #define FARHINT_META_PRIO_MASK (0xffUL << FARHINT_META_PRIO_SHIFT)
-/* bits 24..31: the runtime's private state */
+/* bits 24..31: the runtime's private state; of those, bits 25 and 26 mark
+ * pages that are mapped but hidden from the fast path (an access probe, a
+ * prefetched page not yet used), so the next hint there runs the slow path. */
+#define FARHINT_META_HIDDEN_BITS (3UL << 25)
+/* Mapped: PRESENT, or hidden from the fast path (still readable). */
+#define FARHINT_META_MAPPED                                                    \
+  (FARHINT_META_PRESENT | FARHINT_META_RA_TRIGGER | FARHINT_META_HIDDEN_BITS)
+/* Local, or on its way (LOCKED: a fetch or an eviction owns the page): a
+ * prefetch of the page has nothing to do. */
+#define FARHINT_META_LOCAL_OR_COMING (FARHINT_META_MAPPED | FARHINT_META_LOCKED)
 #define FARHINT_META_NODE_SHIFT 32 /* bits 32..63: page-node index while present */
 
 /* ---- The slow path: provided by libfarmem ---- */
@@ -100,6 +109,18 @@ void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
 #define FARHINT_PRESERVE_MOST
 #endif
 void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t packed,
+                                    uint32_t site) __attribute__((weak)) FARHINT_PRESERVE_MOST;
+
+/* Ask for the pages of [addr, addr + size) and return at once: the runtime
+ * queues the request and fetches it in a batch while the caller runs on. A
+ * later access to a page in flight waits only for the rest of its transfer.
+ * A full queue drops the request (a prefetch is a suggestion). packed and
+ * site as for farhint_hint_slow (mut maps the pages writable). The pass
+ * calls it only when the first page is neither local nor coming
+ * (FARHINT_META_LOCAL_OR_COMING), behind the module's live word. */
+void farhint_prefetch(const void *addr, size_t size, uint32_t packed,
+                      uint32_t site) __attribute__((weak));
+void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t packed,
                                     uint32_t site) __attribute__((weak)) FARHINT_PRESERVE_MOST;
 
 /* Each module that hints owns a "live" word, which the fast path tests
@@ -187,6 +208,17 @@ static inline __attribute__((always_inline)) void
 farhint_hint(const void *addr, size_t size, int mut, int rdahead, int ev_prio,
              int seq, uint32_t site, uintptr_t *seq_last) {
   farhint_hint_impl(addr, size, mut, rdahead, ev_prio, seq, site, seq_last, 1);
+}
+
+/* A prefetch by hand: the pages of [addr, addr + size) are wanted soon. */
+static inline __attribute__((always_inline)) void
+farhint_prefetch_ahead(const void *addr, size_t size, int mut, uint32_t site) {
+  uintptr_t a = (uintptr_t)addr;
+  if (!farhint_hints_live() || !farhint_is_far(a) || size == 0 ||
+      (farhint_meta_word(a) & FARHINT_META_LOCAL_OR_COMING) != 0)
+    return;
+  if (farhint_prefetch)
+    farhint_prefetch(addr, size, FARHINT_PACK(mut ? FARHINT_F_MUT : 0, 0, 0), site);
 }
 
 /* Eden's hint API. Each expansion owns a thread-local last page for seq. */
