@@ -8,6 +8,7 @@
 #include "FarHint/AccessPattern.h"
 #include "FarHint/HintEmitter.h"
 #include "FarHint/Hoist.h"
+#include "FarHint/Prefetch.h"
 #include "FarHint/Profile.h"
 #include "FarHint/Report.h"
 #include "FarHint/SiteMatcher.h"
@@ -36,6 +37,7 @@ struct Planned {
   Access A;                 // what the hint covers, and where it goes
   HintParams P;
   const Instruction *Origin; // the access it is for (its debug location)
+  bool PrefetchAhead = false; // also a prefetch ahead of it (Prefetch.h)
 };
 
 std::string locationOf(const Site &S) {
@@ -155,6 +157,8 @@ public:
     }
     for (const Planned &X : Plan) {
       Function &F = *X.A.Inst->getFunction();
+      if (X.PrefetchAhead)
+        emitPrefetch(X, Emitter, !Versioned.contains(X.A.Inst));
       auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
       ORE.emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "Hinted", X.Origin)
@@ -168,6 +172,24 @@ public:
       Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), !Versioned.contains(X.A.Inst));
     }
     checkChangedFunctions(PointsOf);
+  }
+
+  // The prefetch ahead of X's access, with the function's analyses taken
+  // afresh (versioning and earlier insertions changed its loops).
+  void emitPrefetch(const Planned &X, HintEmitter &Emitter, bool TestLive) {
+    Function &F = *X.A.Inst->getFunction();
+    FAM.invalidate(F, PreservedAnalyses::none());
+    auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+    auto &LI = FAM.getResult<LoopAnalysis>(F);
+    if (!emitIndirectPrefetch(X.A, X.P, O.PrefetchDistance, TestLive, SE, LI, Emitter))
+      return;
+    FAM.invalidate(F, PreservedAnalyses::none());
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "Prefetch", X.Origin)
+             << "prefetch ahead for site " << ore::NV("Site", X.P.SiteId) << ": "
+             << ore::NV("Distance", O.PrefetchDistance) << " iterations ahead";
+    });
   }
 
   // Which operand of I is V (-1: none, e.g. a hoisted range's own values).
@@ -245,7 +267,7 @@ private:
                std::to_string(H->Range.ConstantSize) + " bytes";
         Plan.push_back({H->Range, P, A.Inst});
       } else {
-        Plan.push_back({A, P, A.Inst});
+        Plan.push_back({A, P, A.Inst, planPrefetch(A, SE, LI, Why)});
       }
       if (E.Accesses == 0) {
         E.Params = P;
@@ -260,6 +282,23 @@ private:
     if (E.Function.empty())
       E.Function = Match.Accesses.front().Inst->getFunction()->getName().str();
     E.Hinted = true;
+  }
+
+  // Whether A gets a prefetch ahead; says why in Why either way when A is in
+  // a loop.
+  bool planPrefetch(const Access &A, ScalarEvolution &SE, LoopInfo &LI, std::string &Why) {
+    if (O.PrefetchDistance == 0 || !LI.getLoopFor(A.Inst->getParent()))
+      return false;
+    std::string WhyNot;
+    std::optional<IndirectShape> S = indirectShape(A, SE, LI, O.PrefetchDistance, WhyNot);
+    if (!S) {
+      Why += "; no prefetch ahead: " + WhyNot;
+      return false;
+    }
+    Why += "; prefetch ahead: indirect through " + std::to_string(S->Loads) + " load(s), " +
+           std::to_string(O.PrefetchDistance) + " iterations ahead (prefetch-distance=), " +
+           (S->Bounded ? "index clamped to the loop's last" : "loads ahead only from present pages");
+    return true;
   }
 
   Module &M;

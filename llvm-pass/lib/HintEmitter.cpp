@@ -23,6 +23,21 @@ static FunctionCallee weakRuntimeFunction(Module &M, StringRef Name, FunctionTyp
   return Callee;
 }
 
+// preserve_most: the call keeps the general-purpose registers, so a cold
+// path into the runtime puts no register pressure on the loop around it
+// (hint.h). Through the GOT, bound at load time: a lazy-binding PLT entry
+// would run the dynamic linker's resolver, which keeps only the argument
+// registers.
+static FunctionCallee preserveMostRuntimeFunction(Module &M, StringRef Name,
+                                                  FunctionType *FT) {
+  FunctionCallee Callee = weakRuntimeFunction(M, Name, FT);
+  if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
+    F->setCallingConv(CallingConv::PreserveMost);
+    F->addFnAttr(Attribute::NonLazyBind);
+  }
+  return Callee;
+}
+
 Value *isLive(IRBuilderBase &B, GlobalVariable *LiveWord) {
   Type *I32 = B.getInt32Ty();
   return B.CreateICmpNE(B.CreateLoad(I32, LiveWord, /*isVolatile=*/true, "fh.live"),
@@ -34,16 +49,43 @@ HintEmitter::HintEmitter(Module &M) : M(M) {
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
   FunctionType *FT = FunctionType::get(Type::getVoidTy(C),
                                        {PointerType::getUnqual(C), I64, I32, I32}, false);
-  // preserve_most: the call keeps the general-purpose registers, so the cold
-  // miss path puts no register pressure on the loop around a hint (hint.h).
-  Slow = weakRuntimeFunction(M, "farhint_hint_slow_preserve_most", FT);
-  if (auto *F = dyn_cast<Function>(Slow.getCallee())) {
-    F->setCallingConv(CallingConv::PreserveMost);
-    // Through the GOT, bound at load time: a lazy-binding PLT entry would
-    // run the dynamic linker's resolver, which keeps only the argument
-    // registers.
-    F->addFnAttr(Attribute::NonLazyBind);
-  }
+  Slow = preserveMostRuntimeFunction(M, "farhint_hint_slow_preserve_most", FT);
+}
+
+// The call of a runtime entry, emitted only where the runtime is there.
+static void callIfRuntime(IRBuilderBase &B, FunctionCallee Callee, ArrayRef<Value *> Args,
+                          Instruction *Before) {
+  B.SetInsertPoint(Before);
+  Value *HasRuntime = B.CreateIsNotNull(Callee.getCallee(), "fh.hasrt");
+  Instruction *CallTerm = SplitBlockAndInsertIfThen(HasRuntime, Before, false);
+  B.SetInsertPoint(CallTerm);
+  B.CreateCall(Callee, Args)->setCallingConv(CallingConv::PreserveMost);
+}
+
+void HintEmitter::emitPrefetch(Value *Addr, Value *Size, const HintParams &P,
+                               const DebugLoc &Loc, Instruction *Before) {
+  LLVMContext &C = M.getContext();
+  Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
+  IRBuilder<> B(Before);
+  B.SetCurrentDebugLocation(Loc);
+  Value *A = B.CreatePtrToInt(Addr, I64, "fh.pf.a");
+  Value *Far = B.CreateICmpEQ(B.CreateLShr(A, FARHINT_FAR_SHIFT), ConstantInt::get(I64, 1));
+  Instruction *FarTerm = SplitBlockAndInsertIfThen(Far, Before, false);
+  B.SetInsertPoint(FarTerm);
+  Value *WordAddr = B.CreateIntToPtr(
+      B.CreateAdd(B.CreateShl(B.CreateLShr(A, FARHINT_PAGE_SHIFT), 3),
+                  ConstantInt::get(I64, FARHINT_META_BIAS)),
+      PointerType::getUnqual(C));
+  Value *Word = B.CreateLoad(I64, WordAddr, /*isVolatile=*/true, "fh.pf.word");
+  Value *Wanted = B.CreateICmpEQ(B.CreateAnd(Word, FARHINT_META_LOCAL_OR_COMING),
+                                 ConstantInt::get(I64, 0), "fh.pf.wanted");
+  Instruction *Ask = SplitBlockAndInsertIfThen(Wanted, FarTerm, false);
+  Ask->getParent()->setName("fh.pf.ask");
+  uint32_t Packed = FARHINT_PACK(P.Mut ? FARHINT_F_MUT : 0, 0, P.EvPrio);
+  FunctionCallee Prefetch = preserveMostRuntimeFunction(
+      M, "farhint_prefetch_preserve_most", Slow.getFunctionType());
+  callIfRuntime(B, Prefetch, {Addr, Size, ConstantInt::get(I32, Packed),
+                              ConstantInt::get(I32, P.SiteId)}, Ask);
 }
 
 // The module's live word (hint.h), registered with the runtime from a
@@ -143,15 +185,10 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
   SlowTerm->getParent()->setName("fh.slow");
 
   // STEP 3: the slow path, if the runtime is there.
-  B.SetInsertPoint(SlowTerm);
-  Value *HasRuntime = B.CreateIsNotNull(Slow.getCallee(), "fh.hasrt");
-  Instruction *CallTerm = SplitBlockAndInsertIfThen(HasRuntime, SlowTerm, false);
-  B.SetInsertPoint(CallTerm);
   uint32_t Packed = FARHINT_PACK((P.Mut ? FARHINT_F_MUT : 0) | (P.Seq ? FARHINT_F_SEQ : 0),
                                  P.RdAhead, P.EvPrio);
-  B.CreateCall(Slow, {A.Addr, A.Size, ConstantInt::get(I32, Packed),
-                      ConstantInt::get(I32, P.SiteId)})
-      ->setCallingConv(CallingConv::PreserveMost);
+  callIfRuntime(B, Slow, {A.Addr, A.Size, ConstantInt::get(I32, Packed),
+                          ConstantInt::get(I32, P.SiteId)}, SlowTerm);
 
   // STEP 4: remember the page for this site's next seq hint.
   if (Slot) {

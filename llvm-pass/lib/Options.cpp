@@ -8,7 +8,8 @@ using namespace llvm;
 namespace farhint {
 
 const char *Options::knownKeys() {
-  return "profile, coverage, max-sites, min-faults, report, mode, static-insert";
+  return "profile, coverage, max-sites, min-faults, report, mode, static-insert, "
+         "prefetch-distance";
 }
 
 static Error bad(StringRef Key, StringRef Value, StringRef Want) {
@@ -58,6 +59,9 @@ Error Options::set(StringRef KeyValue) {
     if (!B)
       return B.takeError();
     StaticInsert = *B;
+  } else if (Key == "prefetch-distance") {
+    if (Value.getAsInteger(10, PrefetchDistance) || PrefetchDistance > 4096)
+      return bad(Key, Value, "iterations ahead, 0 (no prefetches) to 4096");
   } else {
     return createStringError(inconvertibleErrorCode(),
                              "farhint: unknown option '" + Key +

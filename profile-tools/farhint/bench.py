@@ -21,6 +21,9 @@ from farhint.kswap import Swap, charged_peak, run_kswap
 from farhint.runenv import measure_peak, runtime_env
 
 CONFIGS = ("native", "kswap", "nohint", "auto", "manual")
+# On request: the same hints without the prefetches ahead (prefetch-distance=0),
+# to measure what the prefetches add.
+OPTIONAL_CONFIGS = ("auto-noprefetch",)
 MIN_LOCAL = 1 << 20
 FIELDS = ["app", "size", "config", "local_pct", "repeat", "seconds", "status", "local_bytes",
           "faults_hinted", "faults_unhinted", "faults_write_protect", "readahead_pages",
@@ -36,6 +39,7 @@ class Prepared:
     args: list
     native: Path
     auto: Path
+    auto_noprefetch: Path
     manual: Path | None  # built with its hand hints, if it has them
     profile: Path
     peak: int            # far memory the app touches with everything local
@@ -94,11 +98,15 @@ def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
     if out.returncode != 0:
         raise RuntimeError(f"profiling {app.name} failed: {out.stderr.strip()[-500:]}")
     auto = workdir / f"app-{app.name}-auto"
-    out = _farhint("cc", *(["--cxx"] if app.cxx else []), "--profile", prof,
-                   "--plugin-arg", f"report={workdir / app.name}.hints.yaml",
-                   "--", *apps.FLAGS, app.source_path, "-o", auto, *apps.LIBS)
-    if out.returncode != 0:
-        raise RuntimeError(f"compiling {app.name} with hints failed: {out.stderr.strip()[-500:]}")
+    auto_noprefetch = workdir / f"app-{app.name}-auto-noprefetch"
+    for binary, extra in ((auto, f"report={workdir / app.name}.hints.yaml"),
+                          (auto_noprefetch, "prefetch-distance=0")):
+        out = _farhint("cc", *(["--cxx"] if app.cxx else []), "--profile", prof,
+                       "--plugin-arg", extra,
+                       "--", *apps.FLAGS, app.source_path, "-o", binary, *apps.LIBS)
+        if out.returncode != 0:
+            raise RuntimeError(f"compiling {app.name} with hints failed: "
+                               f"{out.stderr.strip()[-500:]}")
     manual = workdir / f"app-{app.name}-manual" if app.manual else None
     if manual:
         out = _farhint("cc", *(["--cxx"] if app.cxx else []), "--", *apps.FLAGS,
@@ -106,7 +114,7 @@ def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
         if out.returncode != 0:
             raise RuntimeError(f"compiling {app.name} with its hand hints failed: "
                                f"{out.stderr.strip()[-500:]}")
-    return Prepared(app, size, args, native, auto, manual, prof, peak, other,
+    return Prepared(app, size, args, native, auto, auto_noprefetch, manual, prof, peak, other,
                     checksum, seconds)
 
 
@@ -152,7 +160,8 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
     else:
         stats = workdir / "last-stats.json"
         stats.unlink(missing_ok=True)
-        binary = {"nohint": p.native, "auto": p.auto, "manual": p.manual}[config]
+        binary = {"nohint": p.native, "auto": p.auto, "auto-noprefetch": p.auto_noprefetch,
+                  "manual": p.manual}[config]
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
         env = runtime_env({"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats})
@@ -239,7 +248,7 @@ def summary_markdown(rows, fractions) -> str:
              "|---|---|" + "---|" * len(pcts)]
     for app in sorted({r["app"] for r in rows}):
         base = med.get((app, "native", 100), (None,))[0]
-        for config in [c for c in CONFIGS if c != "native"]:
+        for config in [c for c in CONFIGS + OPTIONAL_CONFIGS if c != "native"]:
             if not any(k[0] == app and k[1] == config for k in med):
                 continue
             cells = [ratio_text(med[(app, config, p)], base) if (app, config, p) in med else "-"

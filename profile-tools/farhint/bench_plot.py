@@ -5,6 +5,7 @@ runtime CPU. PNG and SVG each."""
 from farhint.bench import medians
 
 STYLE = {"kswap": ("tab:red", "s"), "nohint": ("tab:orange", "^"), "auto": ("tab:green", "o"),
+         "auto-noprefetch": ("tab:olive", "v"),
          "manual": ("tab:blue", "D")}
 
 

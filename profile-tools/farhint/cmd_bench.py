@@ -29,7 +29,8 @@ def add_arguments(p):
                    help=f"comma-separated apps (default all: {', '.join(apps.APPS)})")
     p.add_argument("--configs", default=",".join(bench.CONFIGS),
                    help="comma-separated configurations (default native,kswap,nohint,auto,"
-                        "manual; manual runs only for apps with hand hints: kvstore, websvc)")
+                        "manual; manual runs only for apps with hand hints: kvstore, websvc; "
+                        "also auto-noprefetch: the same hints without prefetches ahead)")
     p.add_argument("--local", default="100,75,50,25,10",
                    help="local memory as %% of each app's peak (default 100,75,50,25,10)")
     p.add_argument("--repeats", type=int, default=3, help="repetitions (default 3)")
@@ -48,7 +49,7 @@ def run(args):
     say = bench.progress_printer()
     try:
         names = _list(args.apps, list(apps.APPS), "app")
-        configs = _list(args.configs, list(bench.CONFIGS), "configuration")
+        configs = _list(args.configs, list(bench.CONFIGS + bench.OPTIONAL_CONFIGS), "configuration")
         fractions = [float(x) / 100 for x in args.local.split(",")]
         if any(not 0 < f <= 1 for f in fractions):
             raise ValueError("--local values are percentages in (0, 100]")

@@ -22,7 +22,8 @@ def add_arguments(p):
     p.add_argument("--cxx", action="store_true", help="compile as C++ (clang++-19)")
     p.add_argument("--plugin-arg", action="append", default=[], metavar="KEY=VALUE",
                    help="more plugin options: coverage=, max-sites=, min-faults=, "
-                        "report=, mode= (also from $FARHINT_PLUGIN_ARGS, space-separated)")
+                        "report=, mode=, prefetch-distance= (also from $FARHINT_PLUGIN_ARGS, "
+                        "space-separated)")
     p.add_argument("--print", action="store_true", help="print the compiler command first")
     p.add_argument("compiler_args", nargs=argparse.REMAINDER, help="-- CLANG ARGS...")
 

@@ -37,6 +37,10 @@ public:
   // TestLive false: A.Inst runs only once the live word is set (Version.h).
   void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc,
             bool TestLive = true);
+  // Before Before: if Addr is far and its page neither local nor coming,
+  // call farhint_prefetch (hint.h), which returns at once.
+  void emitPrefetch(llvm::Value *Addr, llvm::Value *Size, const HintParams &P,
+                    const llvm::DebugLoc &Loc, llvm::Instruction *Before);
   // The module's live word (hint.h), created with its registering
   // constructor on first use.
   llvm::GlobalVariable *liveWord();

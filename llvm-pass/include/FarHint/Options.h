@@ -29,6 +29,8 @@ struct Options {
   std::string ReportPath;  // report=   YAML list of what was done and why
   Mode PassMode = Mode::Profile; // mode= profile | static
   bool StaticInsert = false;     // static-insert= also insert static hints
+  unsigned PrefetchDistance = 32; // prefetch-distance= iterations ahead of an
+                                  // indirect access (Prefetch.h), 0 = none
 
   // Applies one KEY=VALUE; an unknown key or bad value is an error that
   // names the known keys.

@@ -1,0 +1,257 @@
+//===-- Prefetch.cpp - prefetches ahead of indirect accesses --------------===//
+#include "FarHint/Prefetch.h"
+
+#include "farhint/hint.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+
+namespace farhint {
+
+namespace {
+
+// The instructions computing an access's address inside its loop, in the
+// order they run, with the affine ones (the index) as leaves.
+struct Chain {
+  SmallVector<Instruction *, 8> Steps;        // non-leaf, in def-before-use order
+  SmallVector<const SCEVAddRecExpr *, 2> Ars; // per leaf
+  SmallVector<Instruction *, 2> Leaves;
+  unsigned Loads = 0;
+  std::string Why; // why not, when walk fails
+};
+
+class ChainWalker {
+public:
+  ChainWalker(Loop &L, ScalarEvolution &SE) : L(L), SE(SE) {}
+
+  bool walk(Value *V, Chain &C) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L.contains(I) || Seen.contains(I))
+      return true; // invariant in the loop, or already in the chain
+    Seen.insert(I);
+    if (SE.isSCEVable(I->getType())) {
+      const SCEV *S = SE.getSCEV(I);
+      if (SE.isLoopInvariant(S, &L))
+        return true;
+      const auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+      if (AR && AR->getLoop() == &L && AR->isAffine() &&
+          isa<SCEVConstant>(AR->getStepRecurrence(SE))) {
+        C.Leaves.push_back(I);
+        C.Ars.push_back(AR);
+        return true;
+      }
+    }
+    if (auto *Ld = dyn_cast<LoadInst>(I)) {
+      if (!Ld->isSimple())
+        return fail(C, "a volatile or atomic load in the address");
+      if (++C.Loads > MaxChainLoads)
+        return fail(C, "more than " + std::to_string(MaxChainLoads) + " loads in the address");
+      if (!walk(Ld->getPointerOperand(), C))
+        return false;
+    } else if (isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
+               (isa<BinaryOperator>(I) && !I->isIntDivRem())) {
+      for (Value *Op : I->operands())
+        if (!walk(Op, C))
+          return false;
+    } else {
+      return fail(C, std::string("the address goes through a ") + I->getOpcodeName() +
+                         " in the loop");
+    }
+    C.Steps.push_back(I);
+    return true;
+  }
+
+private:
+  static bool fail(Chain &C, std::string Why) {
+    C.Why = std::move(Why);
+    return false;
+  }
+  Loop &L;
+  ScalarEvolution &SE;
+  SmallPtrSet<Instruction *, 8> Seen;
+};
+
+// The chain of A's address in its innermost loop, if a prefetch can follow it.
+std::optional<Chain> chainOf(const Access &A, ScalarEvolution &SE, LoopInfo &LI,
+                             std::string &Why) {
+  Loop *L = LI.getLoopFor(A.Inst->getParent());
+  if (!L) {
+    Why = "not in a loop";
+    return std::nullopt;
+  }
+  Chain C;
+  ChainWalker W(*L, SE);
+  if (!W.walk(A.Addr, C)) {
+    Why = C.Why;
+    return std::nullopt;
+  }
+  if (C.Loads == 0) {
+    Why = "no load in the address (affine: read-ahead covers it)";
+    return std::nullopt;
+  }
+  if (C.Leaves.empty()) {
+    Why = "no index in the address moves with the loop";
+    return std::nullopt;
+  }
+  return C;
+}
+
+const SCEV *lastValue(const SCEVAddRecExpr *AR, Loop &L, ScalarEvolution &SE) {
+  const SCEV *Trips = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Trips))
+    return nullptr;
+  return AR->evaluateAtIteration(Trips, SE);
+}
+
+} // namespace
+
+std::optional<IndirectShape> indirectShape(const Access &A, ScalarEvolution &SE,
+                                           LoopInfo &LI, unsigned Distance,
+                                           std::string &Why) {
+  std::optional<Chain> C = chainOf(A, SE, LI, Why);
+  if (!C)
+    return std::nullopt;
+  Loop &L = *LI.getLoopFor(A.Inst->getParent());
+  if (unsigned Trip = SE.getSmallConstantTripCount(&L); Trip && Trip <= Distance) {
+    Why = "the loop runs " + std::to_string(Trip) + " times, not more than the distance " +
+          std::to_string(Distance);
+    return std::nullopt;
+  }
+  IndirectShape S;
+  S.Loads = C->Loads;
+  // (Versioning gives the loop the preheader the clamp is computed in.)
+  S.Bounded = llvm::all_of(C->Ars, [&](auto *AR) { return lastValue(AR, L, SE); });
+  return S;
+}
+
+namespace {
+
+// Emits the chain Distance iterations ahead at B.
+class AheadEmitter {
+public:
+  AheadEmitter(IRBuilder<> &B, Loop &L, ScalarEvolution &SE, unsigned Distance)
+      : B(B), L(L), SE(SE), Distance(Distance), I64(B.getInt64Ty()) {}
+
+  // The address to prefetch: the access's address Distance iterations
+  // ahead, or, where a load on the way found its page absent, that page.
+  Value *emit(const Chain &C, Value *Addr) {
+    for (size_t K = 0; K < C.Leaves.size(); K++)
+      New[C.Leaves[K]] = leafAhead(C.Leaves[K], C.Ars[K]);
+    for (Instruction *I : C.Steps) {
+      if (auto *Ld = dyn_cast<LoadInst>(I))
+        New[I] = loadAhead(Ld);
+      else
+        New[I] = cloneAhead(I);
+    }
+    Value *Ahead = New.lookup(Addr);
+    return AllHere ? B.CreateSelect(AllHere, Ahead, Absent, "fh.pf.addr") : Ahead;
+  }
+
+private:
+  Value *remap(Value *V) { return New.count(V) ? New[V] : V; }
+
+  // The index d iterations on: a constant offset, clamped to the loop's
+  // last index when ScalarEvolution knows it.
+  Value *leafAhead(Instruction *I, const SCEVAddRecExpr *AR) {
+    int64_t Step = cast<SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt().getSExtValue();
+    Value *V = I->getType()->isPointerTy()
+                   ? B.CreateGEP(B.getInt8Ty(), I, ConstantInt::get(I64, Step * Distance),
+                                 "fh.pf.idx")
+                   : B.CreateAdd(I, ConstantInt::get(I->getType(), Step * Distance), "fh.pf.idx");
+    const SCEV *Last = lastValue(AR, L, SE);
+    BasicBlock *Pre = L.getLoopPreheader();
+    if (!Last || !Pre)
+      return V;
+    SCEVExpander Exp(SE, B.GetInsertBlock()->getModule()->getDataLayout(), "fh.pf");
+    Value *LastV = Exp.expandCodeFor(Last, I->getType(), Pre->getTerminator());
+    Value *Within = Step > 0 ? B.CreateICmpULE(V, LastV) : B.CreateICmpUGE(V, LastV);
+    return B.CreateSelect(Within, V, LastV, "fh.pf.bounded");
+  }
+
+  // Whether P's page is far and mapped, and no eviction holds it: reading it
+  // does not fault. (Mapped, not only PRESENT: a page a prefetch brought
+  // stays hidden from hints until one uses it, and unhinted code reads it
+  // without telling.)
+  Value *mapped(Value *P) {
+    Value *Addr = B.CreatePtrToInt(P, I64);
+    Value *Far = B.CreateICmpEQ(B.CreateLShr(Addr, FARHINT_FAR_SHIFT), ConstantInt::get(I64, 1));
+    Value *Entry = B.CreateAdd(B.CreateShl(B.CreateLShr(Addr, FARHINT_PAGE_SHIFT), 3),
+                               ConstantInt::get(I64, FARHINT_META_BIAS));
+    Value *Safe = B.CreateSelect(Far, Entry, ConstantInt::get(I64, FARHINT_META_TABLE));
+    Value *Word = B.CreateLoad(I64, B.CreateIntToPtr(Safe, B.getPtrTy()), /*isVolatile=*/true,
+                               "fh.pf.meta");
+    Value *Mapped = B.CreateICmpNE(B.CreateAnd(Word, FARHINT_META_MAPPED), ConstantInt::get(I64, 0));
+    Value *Unlocked = B.CreateICmpEQ(B.CreateAnd(Word, FARHINT_META_LOCKED), ConstantInt::get(I64, 0));
+    Value *Here = B.CreateAnd(Mapped, Unlocked);
+    return B.CreateAnd(Far, Here, "fh.pf.here");
+  }
+
+  // The load d iterations on, if its page is here; else the load of this
+  // iteration again (its page was just read), and the absent page is what
+  // to prefetch.
+  Value *loadAhead(LoadInst *Ld) {
+    Value *P = remap(Ld->getPointerOperand());
+    Value *Here = mapped(P);
+    Absent = AllHere ? B.CreateSelect(AllHere, P, Absent) : P;
+    AllHere = AllHere ? B.CreateAnd(AllHere, Here) : Here;
+    Value *From = B.CreateSelect(Here, P, Ld->getPointerOperand(), "fh.pf.from");
+    LoadInst *L2 = B.CreateAlignedLoad(Ld->getType(), From, Ld->getAlign(), "fh.pf.load");
+    L2->copyMetadata(*Ld, {LLVMContext::MD_tbaa});
+    return L2;
+  }
+
+  Value *cloneAhead(Instruction *I) {
+    Instruction *C = I->clone();
+    for (Use &U : C->operands())
+      U.set(remap(U.get()));
+    if (isa<OverflowingBinaryOperator>(C)) { // a value ahead may wrap
+      C->setHasNoSignedWrap(false);
+      C->setHasNoUnsignedWrap(false);
+    }
+    if (auto *G = dyn_cast<GetElementPtrInst>(C))
+      G->setNoWrapFlags(GEPNoWrapFlags::none()); // an index ahead may leave the object
+    return B.Insert(C, "fh.pf");
+  }
+
+  IRBuilder<> &B;
+  Loop &L;
+  ScalarEvolution &SE;
+  unsigned Distance;
+  Type *I64;
+  DenseMap<Value *, Value *> New;
+  Value *AllHere = nullptr; // every load ahead so far found its page
+  Value *Absent = nullptr;  // the first address ahead whose page was not
+};
+
+} // namespace
+
+bool emitIndirectPrefetch(const Access &A, const HintParams &P, unsigned Distance,
+                          bool TestLive, ScalarEvolution &SE, LoopInfo &LI,
+                          HintEmitter &Emitter) {
+  std::string Why;
+  std::optional<Chain> C = chainOf(A, SE, LI, Why);
+  if (!C)
+    return false;
+  Loop &L = *LI.getLoopFor(A.Inst->getParent());
+  Instruction *At = A.Inst;
+  IRBuilder<> B(At);
+  B.SetCurrentDebugLocation(At->getDebugLoc());
+  if (TestLive) {
+    Instruction *Term = SplitBlockAndInsertIfThen(isLive(B, Emitter.liveWord()), At, false);
+    Term->getParent()->setName("fh.pf");
+    B.SetInsertPoint(Term);
+  }
+  Value *Ahead = AheadEmitter(B, L, SE, Distance).emit(*C, A.Addr);
+  Emitter.emitPrefetch(Ahead, A.Size, P, At->getDebugLoc(), &*B.GetInsertPoint());
+  return true;
+}
+
+} // namespace farhint
