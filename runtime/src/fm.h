@@ -294,6 +294,9 @@ enum fm_counter {
   FM_C_UNPROTECT_SYSCALLS, /* un-protect ioctls: first writes to clean pages */
   FM_C_ULT_SPAWNS,       /* user-level threads started */
   FM_C_ULT_PARKED_MISSES, /* hinted misses a user-level thread parked on */
+  FM_C_ULT_PARKED_NS,    /* time user-level threads spent parked on them */
+  FM_C_ULT_IDLE,         /* times a worker found no thread to run */
+  FM_C_ULT_IDLE_NS,      /* time workers spent so */
   FM_C_PREFETCH_PAGES,   /* pages fetched by prefetches ahead (farhint_prefetch) */
   FM_C_PREFETCH_USED,    /* of which a hint found before their eviction */
   FM_C_PREFETCH_WASTED,  /* of which evicted or freed unused */

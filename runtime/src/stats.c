@@ -28,7 +28,8 @@ static const char *const counter_names[FM_C_COUNT] = {
     "zero_fill_pages", "evicted_pages", "written_back_pages", "discarded_pages",
     "evict_batches",
     "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
-    "ult_spawns", "ult_parked_misses", "prefetch_pages", "prefetch_used",
+    "ult_spawns", "ult_parked_misses", "ult_parked_ns", "ult_idle", "ult_idle_ns",
+    "prefetch_pages", "prefetch_used",
     "prefetch_wasted", "prefetch_dropped", "faults_in_flight", "prefetch_link_batches"};
 
 uint64_t fm_now_ns(void) {
@@ -194,9 +195,11 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_RECLAIM_SYNC]);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
-           "(%s)", (unsigned long)c[FM_C_ULT_SPAWNS], fh_ult_workers(),
-           (unsigned long)c[FM_C_ULT_PARKED_MISSES],
-           fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching");
+           "for %.1f ms in all (%s); workers found nothing to run %lu times, for %.1f ms",
+           (unsigned long)c[FM_C_ULT_SPAWNS], fh_ult_workers(),
+           (unsigned long)c[FM_C_ULT_PARKED_MISSES], c[FM_C_ULT_PARKED_NS] / 1e6,
+           fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching",
+           (unsigned long)c[FM_C_ULT_IDLE], c[FM_C_ULT_IDLE_NS] / 1e6);
   if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
     report_prefetch(c);
   fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "

@@ -322,7 +322,7 @@ int fm_ult_detach(struct fh_ult *t) {
 
 /* Nothing to run: poll outstanding fetches (their completions make threads
  * runnable), spin a little, then sleep until work is queued. */
-static void idle(struct worker *w) {
+static void wait_for_work(struct worker *w) {
   uint32_t seq = atomic_load(&work_seq);
   uint64_t start = fm_now_ns();
   while (fm_now_ns() - start < 20000 || fm_ult_fetches_pending()) {
@@ -338,6 +338,13 @@ static void idle(struct worker *w) {
   struct timespec ts = {0, 1000000};
   futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
   atomic_fetch_sub(&sleepers, 1);
+}
+
+static void idle(struct worker *w) {
+  uint64_t start = fm_now_ns();
+  wait_for_work(w);
+  fm_count(FM_C_ULT_IDLE, 1);
+  fm_count(FM_C_ULT_IDLE_NS, fm_now_ns() - start);
 }
 
 static void *worker_main(void *arg) {

@@ -85,7 +85,9 @@ bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns
   fm_count(FM_C_ULT_PARKED_MISSES, 1);
   uint64_t t0 = fm_now_ns();
   fm_ult_park();
-  *parked_ns += fm_now_ns() - t0;
+  uint64_t parked = fm_now_ns() - t0;
+  *parked_ns += parked;
+  fm_count(FM_C_ULT_PARKED_NS, parked);
   return true;
 }
 

@@ -16,6 +16,9 @@ def test_thousands_of_threads_at_3_percent_local(farhint_run):
     assert c["ult_spawns"] >= 2001  # main and its threads
     assert c["ult_parked_misses"] > 1000, "hinted misses must park, not wait"
     assert c["evicted_pages"] > 8 * 256, "the data must go far and come back"
+    # The stats say how long threads waited parked, and when workers idled.
+    assert c["ult_parked_ns"] >= 1000 * c["ult_parked_misses"]  # >= 1 us each
+    assert c["ult_idle"] > 0 and c["ult_idle_ns"] > 0
 
 
 @pytest.mark.parametrize("cores", [1, 2])
