@@ -228,7 +228,7 @@ private:
   Type *I64;
   DenseMap<Value *, Value *> New;
   Value *AllHere = nullptr; // every load ahead so far found its page
-  Value *Absent = nullptr;  // the first address ahead whose page was not
+  Value *Absent = nullptr;  // the first address ahead whose page was not mapped
 };
 
 } // namespace
