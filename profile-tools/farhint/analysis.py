@@ -27,7 +27,11 @@ Rules for the suggested hint:
            them writable at once saves a write-protect fault or ioctl each
   seq      at least 4 faults and at least half of them continue a run
   rdahead  with seq: 16 pages (or the mean run length, if shorter, but at
-           least 2), in the direction of most runs; 0 without seq
+           least 2), or 64 when runs are at least that long on average
+           (a long scan that stops at every 16-page window's end waits a
+           round trip each time: CRONO bfs's hinted build was 10% slower
+           than no hints with 16, 2-5% faster with 64), in the direction
+           of most runs; 0 without seq
   ev_prio  1 (reclaim first) when pages are rarely faulted again (reuse
            below 5%): scanned once, not worth keeping; else 0
   size     0: the access's own width (the pass knows it)
@@ -40,6 +44,7 @@ from dataclasses import dataclass, field
 
 PAGE = 4096
 READ_AHEAD = 16
+READ_AHEAD_LONG = 64  # for runs at least this long on average
 
 
 @dataclass
@@ -141,7 +146,9 @@ def suggest(sf: SiteFaults, p: Pattern) -> Suggestion:
     s.seq = total >= 4 and p.seq_share >= 0.5
     if s.seq:
         pages = READ_AHEAD
-        if p.mean_run_pages:
+        if p.mean_run_pages >= READ_AHEAD_LONG:
+            pages = READ_AHEAD_LONG
+        elif p.mean_run_pages:
             pages = max(2, min(READ_AHEAD, round(p.mean_run_pages)))
         s.rdahead = -pages if p.backward_runs > p.forward_runs else pages
     s.ev_prio = 1 if total >= 4 and p.reuse < 0.05 else 0

@@ -18,13 +18,22 @@ def test_forward_scan_is_seq_with_positive_readahead():
     p = analyze(sf)
     s = suggest(sf, p)
     assert p.forward_runs == 1 and p.mean_run_pages == 300 and p.stride_pages == 1
-    assert s.seq and s.rdahead == 16 and not s.mut and s.ev_prio == 1
+    assert s.seq and s.rdahead == 64 and not s.mut and s.ev_prio == 1  # a long run
 
 
 def test_backward_scan_reads_ahead_backwards():
     sf = site(range(400, 100, -1))
     s = suggest(sf, analyze(sf))
-    assert s.seq and s.rdahead == -16
+    assert s.seq and s.rdahead == -64
+
+
+def test_runs_shorter_than_the_long_window_read_16_ahead():
+    pages = []
+    for start in range(0, 8000, 100):  # runs of 40 pages, far apart
+        pages += range(start, start + 40)
+    sf = site(pages)
+    p = analyze(sf)
+    assert p.mean_run_pages == 40 and suggest(sf, p).rdahead == 16
 
 
 def test_short_runs_shorten_readahead():
