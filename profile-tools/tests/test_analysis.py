@@ -28,19 +28,18 @@ def test_backward_scan_reads_ahead_backwards():
 
 
 def test_runs_shorter_than_the_long_window_read_16_ahead():
-    pages = []
-    for start in range(0, 8000, 100):  # runs of 40 pages, far apart
-        pages += range(start, start + 40)
-    sf = site(pages)
+    sf = site(runs(40, 80))
     p = analyze(sf)
     assert p.mean_run_pages == 40 and suggest(sf, p).rdahead == 16
 
 
+def runs(length, count):
+    """count runs of length pages each, 100 pages apart."""
+    return [p for start in range(0, 100 * count, 100) for p in range(start, start + length)]
+
+
 def test_short_runs_shorten_readahead():
-    pages = []
-    for start in range(0, 4000, 100):  # runs of 4 pages, far apart
-        pages += range(start, start + 4)
-    sf = site(pages)
+    sf = site(runs(4, 40))
     p = analyze(sf)
     s = suggest(sf, p)
     assert s.seq and s.rdahead == 4 and p.mean_run_pages == 4
