@@ -173,7 +173,7 @@ unsigned fm_evict_batch(unsigned max) {
   for (unsigned i = 0; i < n; i++) {
     uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);
     if (words[i] & FARHINT_META_PREFETCHED)
-      fm_prefetch_wasted(words[i]);
+      fm_prefetch_wasted();
     uint64_t w = words[i] & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
     if (words[i] & FARHINT_META_DIRTY)
       w |= FARHINT_META_FAR_VALID;
@@ -208,7 +208,7 @@ void fm_discard(uintptr_t base, size_t len) {
       unmap_pages(pages, n);
     for (unsigned i = 0; i < n; i++) {
       if (words[i] & FARHINT_META_PREFETCHED)
-        fm_prefetch_wasted(words[i]);
+        fm_prefetch_wasted();
       fm_page_unlock(pages[i], words[i] & FARHINT_META_REGISTERED);
       fm_frame_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
     }

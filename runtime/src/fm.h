@@ -138,11 +138,6 @@ enum fm_path { FM_PATH_HINTED, FM_PATH_UNHINTED, FM_PATH_READAHEAD, FM_PATH_HINT
  * already there. */
 enum { FM_MAPPED = 1, FM_TRIGGERED = 2 };
 int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path);
-/* Map up to n consecutive absent pages starting at page in one batch,
- * writable and dirty when write (read-ahead for a site that writes). A
- * read-ahead batch of 4 pages or more gets a trigger in its middle. */
-unsigned fm_page_in_batch(uintptr_t page, unsigned n, unsigned prio, bool write,
-                          bool readahead);
 /* A page locked for a fetch, and how to map it. */
 enum fm_mark {
   FM_MARK_PLAIN,      /* as a fault maps: an access probe if the policy watches */
@@ -194,7 +189,7 @@ int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool r
 int fm_handler_start(void);
 int fm_prefetch_start(void);
 /* Read-ahead: fetch npages from first_page without waiting (a window at
- * least 4 pages long gets a trigger in its middle, pagein.c). */
+ * least 4 pages long gets a trigger in its middle). */
 void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio, bool write);
 /* A prefetch ahead of an access (the pass's farhint_prefetch): the pages are
  * mapped hidden, so their use is counted per site. */
@@ -204,7 +199,7 @@ void fm_prefetch_ahead(uintptr_t first_page, long npages, unsigned prio, bool wr
  * one was evicted or dropped: counts toward its site's accuracy. */
 void fm_prefetch_landed(uint32_t node, uint32_t site); /* before its page is unlocked */
 void fm_prefetch_used(uint64_t word);
-void fm_prefetch_wasted(uint64_t word);
+void fm_prefetch_wasted(void);
 /* The prefetch counters of each site, for the stats. */
 struct fm_prefetch_site {
   uint32_t site;

@@ -194,29 +194,26 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
   fm_count(FM_C_FETCH_PAGES, n);
 }
 
-unsigned fm_page_in_batch(uintptr_t first, unsigned n, unsigned prio, bool write,
-                          bool readahead) {
+/* Maps up to n consecutive absent pages from first, writable, in one batch
+ * (fm_prefill); stops at the first busy one. Returns the pages mapped. */
+static unsigned prefill_run(uintptr_t first, unsigned n) {
   struct fm_fetch f[FM_ZERO_PAGES];
   if (n > FM_ZERO_PAGES)
     n = FM_ZERO_PAGES;
-  /* Lock the run of absent pages from first; stop at the first busy one. */
   unsigned got = 0;
   size_t far_bytes = 0;
   for (; got < n; got++) {
     uintptr_t page = first + (uintptr_t)got * FM_PAGE;
-    f[got] = (struct fm_fetch){.page = page, .prio = (uint8_t)prio, .write = write,
-                               .mark = readahead ? FM_MARK_AHEAD : FM_MARK_PLAIN};
+    f[got] = (struct fm_fetch){.page = page, .write = true, .mark = FM_MARK_PLAIN};
     if (!fm_page_lock_absent(page, &f[got].word))
       break;
     if (f[got].word & FARHINT_META_FAR_VALID)
       far_bytes += FM_PAGE;
   }
-  if (readahead && got >= 4) /* none in short batches */
-    f[got / 2].mark = FM_MARK_TRIGGER;
   if (far_bytes)
     fm_link_transfer(far_bytes); /* one transfer for all */
   fm_page_map_locked(f, got);
-  fm_count(readahead ? FM_C_READAHEAD_PAGES : FM_C_PREFILL_PAGES, got);
+  fm_count(FM_C_PREFILL_PAGES, got);
   return got;
 }
 
@@ -248,7 +245,7 @@ void fm_prefill(uintptr_t base, size_t bytes) {
         fm_hints_go_live();
       return;
     }
-    unsigned got = fm_page_in_batch(p, n, 0, true, false);
+    unsigned got = prefill_run(p, n);
     p += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a page someone holds */
   }
 }

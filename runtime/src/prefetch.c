@@ -137,10 +137,7 @@ void fm_prefetch_used(uint64_t word) {
                             memory_order_relaxed);
 }
 
-void fm_prefetch_wasted(uint64_t word) {
-  (void)word;
-  fm_count(FM_C_PREFETCH_WASTED, 1);
-}
+void fm_prefetch_wasted(void) { fm_count(FM_C_PREFETCH_WASTED, 1); }
 
 unsigned fm_prefetch_sites(struct fm_prefetch_site *out, unsigned max) {
   unsigned n = 0;
@@ -219,7 +216,7 @@ static bool post_batch(void) {
       break;
   }
   if (b->n == 0)
-    return pf.have_cur;
+    return false; /* (lock_into stops early only on a full batch) */
   size_t far_bytes = 0;
   for (unsigned i = 0; i < b->n; i++)
     if (b->pages[i].word & FARHINT_META_FAR_VALID)
