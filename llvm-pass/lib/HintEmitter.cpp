@@ -38,6 +38,15 @@ static FunctionCallee preserveMostRuntimeFunction(Module &M, StringRef Name,
   return Callee;
 }
 
+Value *isFar(IRBuilderBase &B, Value *AddrInt, const Twine &Name) {
+  return B.CreateICmpEQ(B.CreateLShr(AddrInt, FARHINT_FAR_SHIFT),
+                        ConstantInt::get(B.getInt64Ty(), 1), Name);
+}
+
+Value *metaWordAddress(IRBuilderBase &B, Value *Page) {
+  return B.CreateAdd(B.CreateShl(Page, 3), ConstantInt::get(B.getInt64Ty(), FARHINT_META_BIAS));
+}
+
 Value *isLive(IRBuilderBase &B, GlobalVariable *LiveWord) {
   Type *I32 = B.getInt32Ty();
   return B.CreateICmpNE(B.CreateLoad(I32, LiveWord, /*isVolatile=*/true, "fh.live"),
@@ -69,13 +78,10 @@ void HintEmitter::emitPrefetch(Value *Addr, Value *Size, const HintParams &P,
   IRBuilder<> B(Before);
   B.SetCurrentDebugLocation(Loc);
   Value *A = B.CreatePtrToInt(Addr, I64, "fh.pf.a");
-  Value *Far = B.CreateICmpEQ(B.CreateLShr(A, FARHINT_FAR_SHIFT), ConstantInt::get(I64, 1));
-  Instruction *FarTerm = SplitBlockAndInsertIfThen(Far, Before, false);
+  Instruction *FarTerm = SplitBlockAndInsertIfThen(isFar(B, A), Before, false);
   B.SetInsertPoint(FarTerm);
   Value *WordAddr = B.CreateIntToPtr(
-      B.CreateAdd(B.CreateShl(B.CreateLShr(A, FARHINT_PAGE_SHIFT), 3),
-                  ConstantInt::get(I64, FARHINT_META_BIAS)),
-      PointerType::getUnqual(C));
+      metaWordAddress(B, B.CreateLShr(A, FARHINT_PAGE_SHIFT)), PointerType::getUnqual(C));
   Value *Word = B.CreateLoad(I64, WordAddr, /*isVolatile=*/true, "fh.pf.word");
   Value *Wanted = B.CreateICmpEQ(B.CreateAnd(Word, FARHINT_META_LOCAL_OR_COMING),
                                  ConstantInt::get(I64, 0), "fh.pf.wanted");
@@ -154,8 +160,7 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
     B.SetInsertPoint(FarTerm);
   }
   Value *Addr = B.CreatePtrToInt(A.Addr, I64, "fh.addr");
-  Value *Go = B.CreateICmpEQ(B.CreateLShr(Addr, FARHINT_FAR_SHIFT),
-                             ConstantInt::get(I64, 1), "fh.isfar");
+  Value *Go = isFar(B, Addr, "fh.isfar");
   Value *Page = B.CreateLShr(Addr, FARHINT_PAGE_SHIFT, "fh.page");
   GlobalVariable *Slot = P.Seq ? seqSlot(P.SiteId) : nullptr;
   if (Slot) {
@@ -168,9 +173,7 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
 
   // STEP 2: the page's metadata word has every needed bit?
   B.SetInsertPoint(CheckTerm);
-  Value *WordAddr = B.CreateIntToPtr(
-      B.CreateAdd(B.CreateShl(Page, 3), ConstantInt::get(I64, FARHINT_META_BIAS)),
-      PointerType::getUnqual(C));
+  Value *WordAddr = B.CreateIntToPtr(metaWordAddress(B, Page), PointerType::getUnqual(C));
   LoadInst *Word = B.CreateLoad(I64, WordAddr, /*isVolatile=*/true, "fh.meta");
   uint64_t Need = FARHINT_META_PRESENT | (P.Mut ? FARHINT_META_DIRTY : 0);
   Value *Miss = B.CreateICmpNE(B.CreateAnd(B.CreateNot(Word), Need),

@@ -182,9 +182,8 @@ private:
   // without telling.)
   Value *mapped(Value *P) {
     Value *Addr = B.CreatePtrToInt(P, I64);
-    Value *Far = B.CreateICmpEQ(B.CreateLShr(Addr, FARHINT_FAR_SHIFT), ConstantInt::get(I64, 1));
-    Value *Entry = B.CreateAdd(B.CreateShl(B.CreateLShr(Addr, FARHINT_PAGE_SHIFT), 3),
-                               ConstantInt::get(I64, FARHINT_META_BIAS));
+    Value *Far = isFar(B, Addr);
+    Value *Entry = metaWordAddress(B, B.CreateLShr(Addr, FARHINT_PAGE_SHIFT));
     Value *Safe = B.CreateSelect(Far, Entry, ConstantInt::get(I64, FARHINT_META_TABLE));
     Value *Word = B.CreateLoad(I64, B.CreateIntToPtr(Safe, B.getPtrTy()), /*isVolatile=*/true,
                                "fh.pf.meta");

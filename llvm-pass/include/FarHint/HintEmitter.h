@@ -51,6 +51,11 @@ private:
   llvm::FunctionCallee Slow;
 };
 
+// Whether the address AddrInt (an i64) lies in the far span (hint.h).
+llvm::Value *isFar(llvm::IRBuilderBase &B, llvm::Value *AddrInt, const llvm::Twine &Name = "");
+// Where the metadata word of the page numbered Page (an i64) is, as an i64.
+llvm::Value *metaWordAddress(llvm::IRBuilderBase &B, llvm::Value *Page);
+
 // Loads the live word and tests it, at B's insertion point.
 llvm::Value *isLive(llvm::IRBuilderBase &B, llvm::GlobalVariable *LiveWord);
 
