@@ -39,7 +39,7 @@ class Prepared:
     args: list
     native: Path
     auto: Path
-    auto_noprefetch: Path
+    auto_noprefetch: Path | None  # built only when that configuration runs
     manual: Path | None  # built with its hand hints, if it has them
     profile: Path
     peak: int            # far memory the app touches with everything local
@@ -76,7 +76,8 @@ def _farhint(*args, **kw):
                           capture_output=True, text=True, **kw)
 
 
-def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
+def prepare(app: apps.App, size: str, workdir: Path, say, noprefetch=False) -> Prepared:
+    """noprefetch: also build the auto-noprefetch configuration."""
     native = buildtree.part(f"bin/app-{app.name}")
     args = app.args(size)
     rc, seconds, stdout = _timed([str(native), *args])
@@ -98,9 +99,11 @@ def prepare(app: apps.App, size: str, workdir: Path, say) -> Prepared:
     if out.returncode != 0:
         raise RuntimeError(f"profiling {app.name} failed: {out.stderr.strip()[-500:]}")
     auto = workdir / f"app-{app.name}-auto"
-    auto_noprefetch = workdir / f"app-{app.name}-auto-noprefetch"
-    for binary, extra in ((auto, f"report={workdir / app.name}.hints.yaml"),
-                          (auto_noprefetch, "prefetch-distance=0")):
+    auto_noprefetch = workdir / f"app-{app.name}-auto-noprefetch" if noprefetch else None
+    builds = [(auto, f"report={workdir / app.name}.hints.yaml")]
+    if auto_noprefetch:
+        builds.append((auto_noprefetch, "prefetch-distance=0"))
+    for binary, extra in builds:
         out = _farhint("cc", *(["--cxx"] if app.cxx else []), "--profile", prof,
                        "--plugin-arg", extra,
                        "--", *apps.FLAGS, app.source_path, "-o", binary, *apps.LIBS)

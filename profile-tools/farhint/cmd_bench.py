@@ -60,7 +60,8 @@ def run(args):
     out.mkdir(parents=True, exist_ok=True)
     say(f"farhint bench: results in {out}")
     try:
-        prepared = [bench.prepare(apps.APPS[n], args.size, out, say) for n in names]
+        prepared = [bench.prepare(apps.APPS[n], args.size, out, say,
+                                  noprefetch="auto-noprefetch" in configs) for n in names]
         rows = bench.sweep(prepared, configs, fractions, args.repeats, out, out / "results.csv",
                            args.swap, args.timeout_factor, say)
     except (RuntimeError, SwapError) as err:
