@@ -297,7 +297,7 @@ private:
     }
     Why += "; prefetch ahead: indirect through " + std::to_string(S->Loads) + " load(s), " +
            std::to_string(O.PrefetchDistance) + " iterations ahead (prefetch-distance=), " +
-           (S->Bounded ? "index clamped to the loop's last" : "loads ahead only from present pages");
+           (S->Bounded ? "index clamped to the loop's last" : "loads ahead only from mapped pages");
     return true;
   }
 
