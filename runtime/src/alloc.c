@@ -9,8 +9,8 @@
 #include <string.h>
 
 /* Read by jemalloc at its first allocation. Freed extents are given back at
- * once (no decay): under memory pressure their pages are dropped (far_purge),
- * otherwise jemalloc retains them, still mapped, for reuse. */
+ * once (no decay): under memory pressure they are decommitted (far_decommit),
+ * otherwise jemalloc retains them as they are. */
 const char *malloc_conf = "narenas:1,oversize_threshold:0,background_thread:false,"
                           "dirty_decay_ms:0,muzzy_decay_ms:0";
 
@@ -51,24 +51,27 @@ static bool far_dalloc(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i)
 static void far_destroy(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i) {
   (void)h, (void)a, (void)s, (void)c, (void)i;
 }
-/* Freed pages. With every far page local (no pressure yet) keeping them
- * mapped is free and makes their reuse free: decline (jemalloc then retains
- * the extent, not zeroed). Under pressure drop them (success: they read as
- * zeros): their frames go to live data and nothing dead is written back or
- * fetched again. */
-static bool far_purge(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l,
-                      unsigned i) {
+/* Freed extents. With every far page local (no pressure yet) keeping them
+ * as they are is free and makes their reuse free: decline (jemalloc then
+ * retains the extent committed, not zeroed). Under pressure decommit them:
+ * their data is dead, so it is never written back or fetched again, and
+ * their local pages wait, mapped, for reuse (freed.c). */
+static bool far_decommit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l,
+                         unsigned i) {
   (void)h, (void)s, (void)i;
   uintptr_t p = (uintptr_t)a + o;
   if (!fm_hints_live() || p < fm.far_base || p + l > fm.far_end)
     return true; /* (extents from before the hooks were installed: kept) */
-  fm_discard(p, l);
+  fm_freed(p, l);
   return false;
 }
 
+/* Only decommitted extents are committed: jemalloc reuses one, and expects
+ * zeros. */
 static bool far_commit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l, unsigned i) {
-  (void)h, (void)a, (void)s, (void)o, (void)l, (void)i;
-  return false; /* always committed */
+  (void)h, (void)s, (void)i;
+  fm_reuse((uintptr_t)a + o, l);
+  return false;
 }
 static bool far_split(extent_hooks_t *h, void *a, size_t s, size_t sa, size_t sb,
                       bool c, unsigned i) {
@@ -86,9 +89,9 @@ static extent_hooks_t far_hooks = {
     .dalloc = far_dalloc,
     .destroy = far_destroy,
     .commit = far_commit,
-    .decommit = NULL,     /* never decommit */
-    .purge_lazy = NULL,   /* jemalloc then uses purge_forced */
-    .purge_forced = far_purge,
+    .decommit = far_decommit,
+    .purge_lazy = NULL,   /* a declined decommit keeps the pages as they are */
+    .purge_forced = NULL,
     .split = far_split,
     .merge = far_merge,
 };

@@ -156,6 +156,12 @@ unsigned fm_evict_batch(unsigned max) {
   if (n == 0)
     return 0;
   fm_hints_go_live(); /* from now on a far page may hold data not here */
+  unsigned freed = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (words[i] & FARHINT_META_FREED) { /* dead data: dropped unwritten */
+      words[i] &= ~FARHINT_META_DIRTY;
+      freed++;
+    }
   sort_by_address(pages, words, n);
   unsigned flushes = write_protect_dirty(pages, words, n);
   size_t written = 0;
@@ -182,36 +188,7 @@ unsigned fm_evict_batch(unsigned max) {
   }
   fm_count(FM_C_EVICT_PAGES, n);
   fm_count(FM_C_WRITEBACK_PAGES, written / FM_PAGE);
+  fm_count(FM_C_DISCARD_PAGES, freed);
   fm_count(FM_C_EVICT_BATCHES, 1);
   return n;
-}
-
-/* Freed heap memory (jemalloc purges it, alloc.c): its contents are dead.
- * Local copies are unmapped without being written back and far copies are
- * forgotten, so a page's next touch is a zero-fill with no transfer, as
- * after the kernel's MADV_DONTNEED, and its frame holds live data instead. */
-void fm_discard(uintptr_t base, size_t len) {
-  uintptr_t pages[512];
-  uint64_t words[512];
-  for (uintptr_t p = base, end = base + len; p < end;) {
-    unsigned n = 0;
-    for (; p < end && n < 512; p += FM_PAGE) {
-      uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
-      if (w & FM_RESIDENT) {
-        pages[n] = p;
-        words[n++] = w;
-      } else {
-        fm_page_unlock(p, w & ~FARHINT_META_FAR_VALID);
-      }
-    }
-    if (n)
-      unmap_pages(pages, n);
-    for (unsigned i = 0; i < n; i++) {
-      if (words[i] & FARHINT_META_PREFETCHED)
-        fm_prefetch_wasted();
-      fm_page_unlock(pages[i], words[i] & FARHINT_META_REGISTERED);
-      fm_frame_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
-    }
-    fm_count(FM_C_DISCARD_PAGES, n);
-  }
 }

@@ -30,6 +30,9 @@
 /* With LOCKED: the prefetch thread owns the page while its transfer is in
  * flight; the UFFDIO_COPY that lands it wakes any thread faulting on it. */
 #define FARHINT_META_IN_FLIGHT (1UL << 27)
+/* Freed heap memory still mapped (freed.c): its data is dead, so eviction
+ * drops it unwritten; reuse zeroes it in place. */
+#define FARHINT_META_FREED (1UL << 28)
 _Static_assert((FARHINT_META_PROBE | FARHINT_META_PREFETCHED) == FARHINT_META_HIDDEN_BITS,
                "hint.h's hidden bits are the probe and prefetched bits");
 /* Mapped locally: PRESENT, or hidden from the fast path (a read-ahead
@@ -108,6 +111,8 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy);
 uint32_t fm_frame_get(void);        /* a free frame; reclaims when none */
 void fm_frame_put(uint32_t node);   /* give a frame back */
 void fm_frame_track(uint32_t node, uintptr_t page, unsigned prio);
+/* Its page is the next victim (its data is dead: freed.c). */
+void fm_frame_demote(uint32_t node);
 /* Pick up to max eviction victims, each returned locked with its word. */
 unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max);
 uint64_t fm_frames_free(void);
@@ -121,12 +126,16 @@ bool fm_frames_watch_access(void);
 /* ---- eviction (evict.c) ---- */
 int fm_evict_init(void);          /* probes process_madvise */
 unsigned fm_evict_batch(unsigned max); /* pages evicted */
-/* Drops freed memory: local pages unmapped unwritten, far copies forgotten. */
-void fm_discard(uintptr_t base, size_t len);
 bool fm_evict_vectorized(void);
 /* Recent batches needed a TLB flush for more than one page in 2 (scattered
  * dirty victims). */
 bool fm_evict_scattered(void);
+
+/* ---- freed memory (freed.c): jemalloc's decommit and commit ---- */
+/* Local pages stay mapped with dead data, far copies are forgotten. */
+void fm_freed(uintptr_t base, size_t len);
+/* Reused: the pages still local are zeroed in place, the others zero-fill. */
+void fm_reuse(uintptr_t base, size_t len);
 
 /* ---- page-in (pagein.c) ---- */
 /* HINTED_ASYNC: a hinted miss of a user-level thread, whose link time has
@@ -281,7 +290,9 @@ enum fm_counter {
   FM_C_ZERO_PAGES,       /* of which first-touch zero pages (no transfer) */
   FM_C_EVICT_PAGES,      /* pages evicted */
   FM_C_WRITEBACK_PAGES,  /* of which dirty, written back */
-  FM_C_DISCARD_PAGES,    /* local pages of freed memory dropped unwritten */
+  FM_C_FREED_PAGES,      /* local pages of freed memory kept mapped, data dead */
+  FM_C_REUSED_PAGES,     /* of which reused in place (zeroed, no fault) */
+  FM_C_DISCARD_PAGES,    /* of which evicted unwritten */
   FM_C_EVICT_BATCHES,
   FM_C_RECLAIM_SYNC,     /* reclaims done by a faulting thread */
   FM_C_UNMAP_SYSCALLS,

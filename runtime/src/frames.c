@@ -88,16 +88,25 @@ static void list_remove(uint32_t i) {
   n->list = NO_LIST;
 }
 
-static void list_append(uint32_t i, int c) {
+/* At the tail (picked last) or at the head (picked next). */
+static void list_insert(uint32_t i, int c, bool at_head) {
   struct node *n = &fr.nodes[i];
+  uint32_t *end = at_head ? &fr.head[c] : &fr.tail[c];
+  uint32_t *other_end = at_head ? &fr.tail[c] : &fr.head[c];
   n->list = (uint8_t)c;
-  n->next = FM_NO_NODE;
-  n->prev = fr.tail[c];
-  if (fr.tail[c] != FM_NO_NODE) fr.nodes[fr.tail[c]].next = i;
-  else fr.head[c] = i;
-  fr.tail[c] = i;
+  n->prev = at_head ? FM_NO_NODE : *end;
+  n->next = at_head ? *end : FM_NO_NODE;
+  if (*end == FM_NO_NODE)
+    *other_end = i;
+  else if (at_head)
+    fr.nodes[*end].prev = i;
+  else
+    fr.nodes[*end].next = i;
+  *end = i;
   fr.len[c]++;
 }
+
+static void list_append(uint32_t i, int c) { list_insert(i, c, false); }
 
 uint32_t fm_frame_get(void) {
   for (;;) {
@@ -146,6 +155,16 @@ void fm_frame_track(uint32_t i, uintptr_t page, unsigned prio) {
     c = lru_list(0); /* just fetched: most recently used */
   fr.nodes[i].page = page;
   list_append(i, c);
+  pthread_mutex_unlock(&fr.lock);
+}
+
+void fm_frame_demote(uint32_t i) {
+  pthread_mutex_lock(&fr.lock);
+  if (fr.nodes[i].list != NO_LIST) {
+    list_remove(i);
+    /* The list looked at first: the coldest (lru) or the highest class. */
+    list_insert(i, fr.policy == FM_POLICY_LRU ? lru_list(fr.nlists - 1) : fr.nlists - 1, true);
+  }
   pthread_mutex_unlock(&fr.lock);
 }
 

@@ -25,7 +25,8 @@ static const char *const counter_names[FM_C_COUNT] = {
     "faults_hinted", "faults_unhinted", "faults_write_protect",
     "hint_slow_calls", "hint_slow_hits", "readahead_pages", "prefilled_pages",
     "fetched_pages",
-    "zero_fill_pages", "evicted_pages", "written_back_pages", "discarded_pages",
+    "zero_fill_pages", "evicted_pages", "written_back_pages", "freed_pages",
+    "reused_pages", "discarded_pages",
     "evict_batches",
     "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
     "ult_spawns", "ult_parked_misses", "ult_parked_ns", "ult_idle", "ult_idle_ns",
@@ -185,11 +186,12 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES],
          (unsigned long)c[FM_C_PREFILL_PAGES]);
   fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
-         "batches, freed and dropped %lu, %lu unmap, %lu write-protect and %lu un-protect "
+         "batches; freed %lu (reused in place %lu, dropped unwritten %lu); %lu unmap, %lu write-protect and %lu un-protect "
          "syscalls; reclaims by faulting threads %lu",
          (unsigned long)c[FM_C_FETCH_PAGES], (unsigned long)c[FM_C_ZERO_PAGES],
          (unsigned long)c[FM_C_EVICT_PAGES], (unsigned long)c[FM_C_WRITEBACK_PAGES],
-         (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_DISCARD_PAGES],
+         (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_FREED_PAGES],
+         (unsigned long)c[FM_C_REUSED_PAGES], (unsigned long)c[FM_C_DISCARD_PAGES],
          (unsigned long)c[FM_C_UNMAP_SYSCALLS],
          (unsigned long)c[FM_C_WP_SYSCALLS], (unsigned long)c[FM_C_UNPROTECT_SYSCALLS],
          (unsigned long)c[FM_C_RECLAIM_SYNC]);

@@ -41,6 +41,26 @@ def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib,
         assert s["sync_reclaims"] < s["evict_batches"] / 2, "the reclaim thread evicts ahead"
 
 
+@pytest.mark.parametrize("options", [["--policy", "fifo"], ["--policy", "clock"],
+                                     ["--policy", "lru"], ["--policy", "prio"], ["--ult"]])
+def test_freed_buffers_are_reused_in_place(farhint_run, options):
+    """A pipeline's buffers (filled, read back 16 MiB later, freed): a buffer
+    allocated where one was freed is neither written back, fetched nor
+    zero-filled through a fault, and every word read back is the one
+    written (bench_churn checks each)."""
+    args = (256, 256, 64)  # 256 MiB churned in 256 KiB buffers, 64 live: 16 MiB
+    churned = 256 * MiB // 4096
+    run = farhint_run("bench_churn", *args, options=["--local", "4M", *options])
+    assert run.returncode == 0, run.stderr
+    checksum = re.compile(r"^checksum \S+$", re.M)
+    assert checksum.findall(run.stdout) == checksum.findall(native("bench_churn", *args).stdout)
+    c = run.stats["counters"]
+    assert c["reused_pages"] > 0.75 * churned, c
+    assert c["zero_fill_pages"] < 0.15 * churned, c
+    assert c["written_back_pages"] <= churned, "a buffer is written back at most once"
+    assert c["fetched_pages"] - c["zero_fill_pages"] <= churned, "read back at most once"
+
+
 def test_auto_reclaim_leaves_scattered_victims_to_the_faulting_thread(farhint_run):
     """A scan evicts neighbours (few TLB flushes): the reclaim thread works
     ahead. Random writes evict scattered dirty pages, one flush each: the
