@@ -152,6 +152,7 @@ unsigned fm_evict_batch(unsigned max) {
   uint64_t words[1024];
   if (max > 1024)
     max = 1024;
+  fm_freed_age();
   unsigned n = fm_frames_pick_victims(pages, words, max);
   if (n == 0)
     return 0;

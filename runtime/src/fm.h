@@ -33,6 +33,8 @@
 /* Freed heap memory still mapped (freed.c): its data is dead, so eviction
  * drops it unwritten; reuse zeroes it in place. */
 #define FARHINT_META_FREED (1UL << 28)
+/* With LOCKED: a thread sleeps until the page is unlocked (meta.c). */
+#define FARHINT_META_WAITERS (1UL << 29)
 _Static_assert((FARHINT_META_PROBE | FARHINT_META_PREFETCHED) == FARHINT_META_HIDDEN_BITS,
                "hint.h's hidden bits are the probe and prefetched bits");
 /* Mapped locally: PRESENT, or hidden from the fast path (a read-ahead
@@ -95,7 +97,8 @@ static inline _Atomic uint64_t *fm_meta(uintptr_t addr) {
 static inline uintptr_t fm_page_of(uintptr_t addr) {
   return addr & ~(FM_PAGE - 1);
 }
-/* Lock a page; returns the word as it was, with LOCKED not yet set in it. */
+/* Lock a page; returns the word as it was, with neither LOCKED nor WAITERS
+ * set in it. */
 uint64_t fm_page_lock(uintptr_t page);
 /* Try once; true with *old filled on success. */
 bool fm_page_trylock(uintptr_t page, uint64_t *old);
@@ -136,6 +139,8 @@ bool fm_evict_scattered(void);
 void fm_freed(uintptr_t base, size_t len);
 /* Reused: the pages still local are zeroed in place, the others zero-fill. */
 void fm_reuse(uintptr_t base, size_t len);
+/* Before picking victims: pages freed a while ago and not reused go first. */
+void fm_freed_age(void);
 
 /* ---- page-in (pagein.c) ---- */
 /* HINTED_ASYNC: a hinted miss of a user-level thread, whose link time has

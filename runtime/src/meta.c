@@ -1,26 +1,59 @@
 /* meta.c -- the per-page lock in the metadata word: whoever sets LOCKED owns
  * the page's transition (fetch, write-unprotect, eviction), so concurrent
- * faults on one page are served exactly once. */
+ * faults on one page are served exactly once. A waiter spins briefly, then
+ * sleeps on a futex on the word's low half (WAITERS tells the owner to wake
+ * it): an owner may hold a page for a whole transfer, and on 2 cores a
+ * waiter that yields in a loop takes the CPU the owner needs. */
 #include "fm.h"
 
-#include <sched.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+_Static_assert(FARHINT_META_LOCKED < (1UL << 32) && FARHINT_META_WAITERS < (1UL << 32),
+               "the futex is the word's low half");
+
+/* The word's low 32 bits (x86 is little-endian). */
+static uint32_t *low_half(_Atomic uint64_t *m) { return (uint32_t *)m; }
+
+/* Long enough for most transfers of the prefetch thread (a 64-page batch
+ * takes ~26 us on the default link): a wake-up from the futex costs tens. */
+#define SPIN_NS 30000
+
+static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
+  /* Ask the owner to wake us, unless it has just unlocked. */
+  if (!(w & FARHINT_META_WAITERS) &&
+      !atomic_compare_exchange_strong_explicit(m, &w, w | FARHINT_META_WAITERS,
+                                               memory_order_relaxed, memory_order_relaxed))
+    return;
+  syscall(SYS_futex, low_half(m), FUTEX_WAIT_PRIVATE,
+          (uint32_t)(w | FARHINT_META_WAITERS), NULL, NULL, 0);
+}
 
 uint64_t fm_page_lock(uintptr_t page) {
   _Atomic uint64_t *m = fm_meta(page);
+  /* After a wait, others may wait too: take the lock with WAITERS set. */
+  uint64_t waiters = 0, spin_until = 0;
   for (unsigned spins = 0;; spins++) {
     uint64_t w = atomic_load_explicit(m, memory_order_relaxed);
     if (!(w & FARHINT_META_LOCKED) &&
-        atomic_compare_exchange_weak_explicit(m, &w, w | FARHINT_META_LOCKED,
+        atomic_compare_exchange_weak_explicit(m, &w, w | FARHINT_META_LOCKED | waiters,
                                               memory_order_acquire,
                                               memory_order_relaxed))
       return w;
-    if (spins < 100)
+    if (!(w & FARHINT_META_LOCKED))
+      continue;
+    if (spins == 100)
+      spin_until = fm_now_ns() + SPIN_NS;
+    if (spins < 100 || spins % 64 || fm_now_ns() < spin_until) {
       __builtin_ia32_pause();
-    else
-      sched_yield(); /* the owner may be descheduled: on 2 cores, let it run */
+    } else {
+      wait_unlocked(m, w);
+      waiters = FARHINT_META_WAITERS;
+    }
   }
 }
-
 bool fm_page_trylock(uintptr_t page, uint64_t *old) {
   _Atomic uint64_t *m = fm_meta(page);
   uint64_t w = atomic_load_explicit(m, memory_order_relaxed);
@@ -35,6 +68,9 @@ bool fm_page_trylock(uintptr_t page, uint64_t *old) {
 }
 
 void fm_page_unlock(uintptr_t page, uint64_t word) {
-  atomic_store_explicit(fm_meta(page), word & ~FARHINT_META_LOCKED,
-                        memory_order_release);
+  _Atomic uint64_t *m = fm_meta(page);
+  uint64_t old = atomic_exchange_explicit(
+      m, word & ~(FARHINT_META_LOCKED | FARHINT_META_WAITERS), memory_order_release);
+  if (old & FARHINT_META_WAITERS)
+    syscall(SYS_futex, low_half(m), FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }

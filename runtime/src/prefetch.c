@@ -167,9 +167,7 @@ static bool lock_into(struct batch *b) {
     struct fm_fetch *f = &b->pages[b->n];
     if (!fm_page_lock_absent(page, &f->word))
       continue; /* local, on its way, or not allocated */
-    atomic_store_explicit(fm_meta(page),
-                          f->word | FARHINT_META_LOCKED | FARHINT_META_IN_FLIGHT,
-                          memory_order_relaxed);
+    atomic_fetch_or_explicit(fm_meta(page), FARHINT_META_IN_FLIGHT, memory_order_relaxed);
     f->page = page;
     f->prio = r->prio;
     f->write = r->write;
