@@ -303,6 +303,10 @@ enum fm_counter {
   FM_C_UNMAP_SYSCALLS,
   FM_C_WP_SYSCALLS,      /* write-protect ioctls issued by eviction */
   FM_C_UNPROTECT_SYSCALLS, /* un-protect ioctls: first writes to clean pages */
+  FM_C_COPY_SYSCALLS,    /* UFFDIO_COPY ioctls (fetches and zero-fills) */
+  FM_C_UFFD_READ_SYSCALLS, /* reads of the userfaultfd, empty ones included */
+  FM_C_WAKE_SYSCALLS,    /* wake-ups of a waiting thread (futex, UFFDIO_WAKE) */
+  FM_C_SLEEP_SYSCALLS,   /* sleeps of runtime threads and page-lock waiters */
   FM_C_ULT_SPAWNS,       /* user-level threads started */
   FM_C_ULT_PARKED_MISSES, /* hinted misses a user-level thread parked on */
   FM_C_ULT_PARKED_NS,    /* time user-level threads spent parked on them */

@@ -27,6 +27,7 @@ static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
       !atomic_compare_exchange_strong_explicit(m, &w, w | FARHINT_META_WAITERS,
                                                memory_order_relaxed, memory_order_relaxed))
     return;
+  fm_count(FM_C_SLEEP_SYSCALLS, 1);
   syscall(SYS_futex, low_half(m), FUTEX_WAIT_PRIVATE,
           (uint32_t)(w | FARHINT_META_WAITERS), NULL, NULL, 0);
 }
@@ -71,6 +72,8 @@ void fm_page_unlock(uintptr_t page, uint64_t word) {
   _Atomic uint64_t *m = fm_meta(page);
   uint64_t old = atomic_exchange_explicit(
       m, word & ~(FARHINT_META_LOCKED | FARHINT_META_WAITERS), memory_order_release);
-  if (old & FARHINT_META_WAITERS)
+  if (old & FARHINT_META_WAITERS) {
+    fm_count(FM_C_WAKE_SYSCALLS, 1);
     syscall(SYS_futex, low_half(m), FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+  }
 }

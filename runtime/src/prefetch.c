@@ -80,8 +80,10 @@ static void push(const struct req *r) {
    * this sees it sleeping. */
   atomic_thread_fence(memory_order_seq_cst);
   if (atomic_load_explicit(&pf.sleeping, memory_order_relaxed) &&
-      atomic_exchange(&pf.sleeping, 0))
+      atomic_exchange(&pf.sleeping, 0)) {
+    fm_count(FM_C_WAKE_SYSCALLS, 1);
     futex(&pf.sleeping, FUTEX_WAKE_PRIVATE, 1);
+  }
 }
 
 static bool pending(void) {
@@ -244,8 +246,10 @@ static bool land_due(void) {
 static void sleep_until_pushed(void) {
   atomic_store(&pf.sleeping, 1);
   atomic_thread_fence(memory_order_seq_cst);
-  if (!pending())
+  if (!pending()) {
+    fm_count(FM_C_SLEEP_SYSCALLS, 1);
     futex(&pf.sleeping, FUTEX_WAIT_PRIVATE, 1);
+  }
   atomic_store(&pf.sleeping, 0);
 }
 

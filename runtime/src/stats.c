@@ -29,6 +29,7 @@ static const char *const counter_names[FM_C_COUNT] = {
     "reused_pages", "discarded_pages",
     "evict_batches",
     "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
+    "copy_syscalls", "uffd_read_syscalls", "wake_syscalls", "sleep_syscalls",
     "ult_spawns", "ult_parked_misses", "ult_parked_ns", "ult_idle", "ult_idle_ns",
     "prefetch_pages", "prefetch_used",
     "prefetch_wasted", "prefetch_dropped", "faults_in_flight", "prefetch_link_batches"};
@@ -146,6 +147,25 @@ static void write_json(uint64_t cpu_ns) {
 
 /* Accuracy: of the pages prefetched ahead, the share a hint found before
  * they were evicted; per site, the busiest first. */
+/* Per page moved (fetched or evicted), by kind: what the data path costs. */
+static void report_syscalls(_Atomic uint64_t *c) {
+  static const enum fm_counter kinds[] = {
+      FM_C_COPY_SYSCALLS, FM_C_UNMAP_SYSCALLS, FM_C_WP_SYSCALLS, FM_C_UNPROTECT_SYSCALLS,
+      FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS, FM_C_SLEEP_SYSCALLS};
+  uint64_t moved = c[FM_C_FETCH_PAGES] + c[FM_C_EVICT_PAGES], all = 0;
+  if (!moved)
+    return;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    all += c[kinds[i]];
+  double m = (double)moved;
+  fm_log("system calls per page moved: %.3f (copy %.3f, unmap %.3f, write-protect %.3f, "
+         "un-protect %.3f, userfaultfd read %.3f, wake %.3f, sleep %.3f)",
+         all / m, c[FM_C_COPY_SYSCALLS] / m, c[FM_C_UNMAP_SYSCALLS] / m,
+         c[FM_C_WP_SYSCALLS] / m, c[FM_C_UNPROTECT_SYSCALLS] / m,
+         c[FM_C_UFFD_READ_SYSCALLS] / m, c[FM_C_WAKE_SYSCALLS] / m,
+         c[FM_C_SLEEP_SYSCALLS] / m);
+}
+
 static void report_prefetch(_Atomic uint64_t *c) {
   uint64_t issued = c[FM_C_PREFETCH_PAGES];
   fm_log("prefetch ahead: %lu pages in %lu transfers (with read-ahead), used %lu (%.1f%%), "
@@ -195,6 +215,7 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_UNMAP_SYSCALLS],
          (unsigned long)c[FM_C_WP_SYSCALLS], (unsigned long)c[FM_C_UNPROTECT_SYSCALLS],
          (unsigned long)c[FM_C_RECLAIM_SYNC]);
+  report_syscalls(c);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
            "for %.1f ms in all (%s); workers found nothing to run %lu times, for %.1f ms",

@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SYSCALL_COUNTERS = ("unmap_syscalls", "wp_syscalls", "unprotect_syscalls")
 
 
 def configs(live_mib):
@@ -76,7 +75,7 @@ def main():
     print(f"bench_churn {' '.join(prog)}: {args.mib} MiB churned in {args.buf_kib} KiB "
           f"buffers, {live_mib} MiB live; median of {args.reps}, native {native:.2f} s\n")
     print("| configuration | time (s) | x native | pages moved | M pages/s "
-          "| syscalls/page (unmap, wp, unprotect) |")
+          "| system calls per page moved |")
     print("|---|---|---|---|---|---|")
     for key, ts in times.items():
         if key == "native":
@@ -84,7 +83,7 @@ def main():
         t = statistics.median(ts)
         c = stats[key]
         moved = c["fetched_pages"] + c["evicted_pages"]
-        per_page = sum(c[k] for k in SYSCALL_COUNTERS) / moved if moved else 0
+        per_page = sum(v for k, v in c.items() if k.endswith("_syscalls")) / moved if moved else 0
         rate = f"{moved / t / 1e6:.2f}" if moved else "-"
         print(f"| {key} | {t:.2f} | {t / native:.1f} | {moved:,} | {rate} | {per_page:.3f} |")
 

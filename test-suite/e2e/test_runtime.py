@@ -142,6 +142,12 @@ def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
     c = run.stats["counters"]
     assert c["faults_hinted"] == 0
     assert c["readahead_pages"] > 3 * c["faults_unhinted"], c
+    # Runs of pages move with one call each: the whole data path (copies,
+    # unmaps, write-protects, wake-ups, reads of the userfaultfd) costs well
+    # under one system call per page.
+    syscalls = sum(v for k, v in c.items() if k.endswith("_syscalls"))
+    assert syscalls < 0.6 * (c["fetched_pages"] + c["evicted_pages"]), c
+    assert c["copy_syscalls"] < c["fetched_pages"] / 4, c
     assert run.stdout.split()[1] == native("fm_scan", 32, 1, "nohint").stdout.split()[1]
     alone = farhint_run("fm_scan", 32, 1, "nohint",
                         options=["--local", "4M", "--no-unhinted-readahead"])
