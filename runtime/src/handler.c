@@ -98,7 +98,7 @@ static bool serve_pending(void) {
  * from them (measured: a quarter of it on the key-value benchmark). */
 #define SPIN_NS 50000
 /* While spinning, the userfaultfd is read this often: a fault waits half of
- * it on average, and the empty reads (a fifth of a microsecond each) stay a
+ * it on average, and the empty reads (0.4 us each, bench_primitives) stay a
  * fraction of the system calls per page moved. */
 #define SPIN_READ_EVERY_NS 2000
 
