@@ -94,6 +94,9 @@ int fm_config_load(struct fm_config *c) {
   c->lru_lists = 4;
   c->cores = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
   c->ult_stack_bytes = 256 << 10;
+  /* A flush per call costs ~6 us with the program running: 32 neighbours
+   * share it at ~0.4 us a page, and 64 measured no faster (bench_primitives,
+   * docs/results/primitives-2026-11-23). */
   c->evict_batch = 32;
   c->free_fraction = 0.01;
   c->link_latency_ns = 5000;

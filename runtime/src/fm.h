@@ -193,6 +193,10 @@ int fm_backend_fd(void);                   /* to poll for server death */
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
 extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first touch */
+/* Fresh pages are copied from zeros, 64 per UFFDIO_COPY (0.87 us a page),
+ * not mapped with UFFDIO_ZEROPAGE: the shared zero page is read-only, so the
+ * first write would take a kernel fault (~2 us) as well
+ * (docs/results/primitives-2026-11-23). */
 #define FM_ZERO_PAGES 64
 
 /* ---- threads (handler.c, prefetch.c) ---- */

@@ -21,7 +21,7 @@
  * unhinted at 25% local: 27.9x native starting at the third, 18.1x at the
  * fourth; dataframe 2.0x either way). */
 #define RA_STREAMS 16
-#define RA_MAX 64
+#define RA_MAX 64 /* UFFDIO_COPY per page is flat from 64 (primitives results) */
 static struct {
   uint32_t tid;
   uintptr_t last;   /* the last fault's page */

@@ -5,7 +5,7 @@ space (--busy: every TLB flush must interrupt it, as the program's threads
 are interrupted). Writes both Google Benchmark JSON files, a markdown table
 of microseconds per page and a plot into OUT.
 
-Usage: primitives-bench.py OUT [--build DIR] [--min-time SECONDS]"""
+Usage: primitives-bench.py OUT [--build DIR] [--min-time SECONDS] [--replot]"""
 
 import argparse
 import json
@@ -56,8 +56,9 @@ def plot(tables, out):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 2, figsize=(13, 5), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(15, 5.5), sharey=True)
     for ax, (mode, t) in zip(axes, tables.items()):
+        ax.set_prop_cycle(color=plt.cm.tab20.colors[:len(t)])
         for name, row in t.items():
             if len(row) > 1:
                 xs = sorted(row)
@@ -68,7 +69,7 @@ def plot(tables, out):
         ax.set_title(f"other core {mode}")
         ax.grid(True, which="both", alpha=0.3)
     axes[0].set_ylabel("microseconds per page")
-    axes[1].legend(fontsize=7, loc="upper right")
+    axes[1].legend(fontsize=8, loc="center left", bbox_to_anchor=(1.02, 0.5))
     fig.tight_layout()
     fig.savefig(out / "per-page.png", dpi=110)
 
@@ -78,9 +79,15 @@ def main():
     ap.add_argument("out", type=Path)
     ap.add_argument("--build", type=Path, default=ROOT / "build")
     ap.add_argument("--min-time", default="0.2", help="seconds per benchmark (default 0.2)")
+    ap.add_argument("--replot", action="store_true",
+                    help="only redraw the table and plot from OUT's JSON files")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    tables = {m: per_page_us(measure(args.build, args.out, m, args.min_time)) for m in MODES}
+    if args.replot:
+        tables = {m: per_page_us(json.loads((args.out / f"primitives-{m}.json").read_text()))
+                  for m in MODES}
+    else:
+        tables = {m: per_page_us(measure(args.build, args.out, m, args.min_time)) for m in MODES}
     write_table(tables, args.out)
     plot(tables, args.out)
 
