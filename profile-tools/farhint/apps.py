@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FLAGS = ["-O2", "-g", "-pthread", f"-I{ROOT / 'apps/common'}"]  # as apps/CMakeLists.txt
-LIBS = ["-lm"]
+LIBS = ["-lm", "-lz"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,8 @@ APPS = {a.name: a for a in [
         "streaming k-median clustering in chunks (PARSEC streamcluster)"),
     App("dataframe", "apps/dataframe/dataframe.cpp", ("48",), ("512",),
         "columnar table of taxi trips: filter, group-by, sort, select (Eden DataFrame)"),
+    App("pipeline", "apps/pipeline/pipeline.c", ("32", "8"), ("1024", "256"),
+        "deduplicating compressor: content-defined chunks, an index, zlib (PARSEC dedup)"),
 ]}
 
 

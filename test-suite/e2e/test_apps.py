@@ -18,7 +18,7 @@ from farhint.apps import APPS, checksum_of  # noqa: E402
 ARGS = {name: app.args("small") for name, app in APPS.items()} | {"gen": ["2"]}
 # Apps that free large buffers while running (vector growth, sort buffers):
 # under pressure their freed pages are marked dead (never written back).
-FREES_LARGE = {"dataframe", "psort"}
+FREES_LARGE = {"dataframe", "psort", "pipeline"}
 
 
 @pytest.mark.parametrize("name", sorted(APPS))
