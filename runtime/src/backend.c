@@ -207,9 +207,10 @@ uint64_t fm_link_ns(size_t bytes) {
 void fm_link_transfer(size_t bytes) {
   if (!be.latency_ns && !be.bandwidth_bps)
     return;
-  uint64_t until = fm_now_ns() + fm_link_ns(bytes);
+  uint64_t t0 = fm_now_ns(), until = t0 + fm_link_ns(bytes);
   while (fm_now_ns() < until) /* a fetch polls its completion, as RDMA does */
     __builtin_ia32_pause();
+  fm_time_add(FM_T_LINK, t0);
 }
 
 uint64_t fm_link_post(size_t bytes) {

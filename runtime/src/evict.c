@@ -56,6 +56,7 @@ bool fm_evict_vectorized(void) { return vectorized; }
 
 /* Returns the syscalls made (each one TLB flush). */
 static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
+  uint64_t t0 = fm_now_ns();
   struct iovec iov[1024];
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++) { /* merge neighbours into one range */
@@ -88,6 +89,7 @@ static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
         fm_die("madvise(MADV_DONTNEED) failed: %s", strerror(errno));
   }
   fm_count(FM_C_UNMAP_SYSCALLS, calls);
+  fm_time_add(FM_T_UNMAP, t0);
   return calls;
 }
 
@@ -111,6 +113,7 @@ static void sort_by_address(uintptr_t *pages, uint64_t *words, unsigned n) {
 /* Write-protects each run of neighbouring dirty victims with one ioctl;
  * returns the ioctls made. */
 static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
+  uint64_t t0 = fm_now_ns();
   unsigned calls = 0;
   for (unsigned i = 0; i < n;) {
     if (!(words[i] & FARHINT_META_DIRTY)) {
@@ -128,6 +131,7 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
     i = j;
   }
   fm_count(FM_C_WP_SYSCALLS, calls);
+  fm_time_add(FM_T_WRITE_PROTECT, t0);
   return calls;
 }
 
@@ -166,6 +170,7 @@ unsigned fm_evict_batch(unsigned max) {
   sort_by_address(pages, words, n);
   unsigned flushes = write_protect_dirty(pages, words, n);
   size_t written = 0;
+  uint64_t t0 = fm_now_ns();
   for (unsigned i = 0; i < n; i++) {
     if (!(words[i] & FARHINT_META_DIRTY))
       continue; /* clean: the far copy (or zero) already matches */
@@ -173,6 +178,7 @@ unsigned fm_evict_batch(unsigned max) {
     memcpy(fm_backend_write_ptr(pages[i]), (const void *)pages[i], FM_PAGE);
     written += FM_PAGE;
   }
+  fm_time_add(FM_T_WRITE_BACK, t0);
   if (written)
     fm_link_transfer(written); /* one batched write-back */
   flushes += unmap_pages(pages, n);

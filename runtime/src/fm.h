@@ -325,6 +325,20 @@ enum fm_counter {
   FM_C_COUNT
 };
 void fm_count(enum fm_counter c, uint64_t n);
+/* Where the runtime's time goes, by mechanism (--stats). */
+enum fm_timer {
+  FM_T_COPY_IN,       /* UFFDIO_COPY: fetches, zero-fills, prefill */
+  FM_T_WRITE_PROTECT, /* eviction's write-protect of dirty victims */
+  FM_T_WRITE_BACK,    /* eviction's copies to far memory */
+  FM_T_UNMAP,         /* eviction's unmap */
+  FM_T_UNPROTECT,     /* first writes to clean pages, reuse of freed ones */
+  FM_T_REUSE_ZERO,    /* zeroing freed pages reused in place */
+  FM_T_LINK,          /* waiting on the modelled link (synchronous transfers) */
+  FM_T_LOCK_WAIT,     /* waiting for a page another thread holds */
+  FM_T_SPIN,          /* idle runtime threads polling for work */
+  FM_T_COUNT
+};
+void fm_time_add(enum fm_timer t, uint64_t since_ns); /* adds now - since_ns */
 void fm_latency(enum fm_path path, uint64_t ns);
 void fm_runtime_cpu_add(uint64_t ns);
 void fm_stats_register_thread(pthread_t t);

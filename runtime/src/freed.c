@@ -104,18 +104,22 @@ static void reuse_locked(const uintptr_t *pages, const uint64_t *words, unsigned
            !(words[j] & FARHINT_META_DIRTY) == clean)
       j++;
     if (clean) {
+      uint64_t t0 = fm_now_ns();
       if (fm_uffd_writeprotect(fm.uffd, pages[i], (size_t)(j - i) * FM_PAGE, false) < 0)
         fm_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)pages[i],
                strerror(errno));
       fm_count(FM_C_UNPROTECT_SYSCALLS, 1);
+      fm_time_add(FM_T_UNPROTECT, t0);
     }
     i = j;
   }
+  uint64_t t0 = fm_now_ns();
   for (unsigned i = 0; i < n; i++) {
     memset((void *)pages[i], 0, FM_PAGE);
     fm_page_unlock(pages[i], (words[i] & ~(FARHINT_META_FREED | FARHINT_META_WP_SAMPLE)) |
                                  FARHINT_META_DIRTY);
   }
+  fm_time_add(FM_T_REUSE_ZERO, t0);
   fm_count(FM_C_REUSED_PAGES, n);
 }
 

@@ -139,9 +139,10 @@ static void *control_main(void *arg) {
         gap_avg = gap_avg - gap_avg / 4 + (now - last) / 4; /* caught it */
         last = fm_now_ns();
       } else { /* an empty read is a system call: look again in a while */
-        uint64_t next = fm_now_ns() + SPIN_READ_EVERY_NS;
+        uint64_t next = now + SPIN_READ_EVERY_NS;
         while (fm_now_ns() < next)
           __builtin_ia32_pause();
+        fm_time_add(FM_T_SPIN, now);
       }
       fm_ult_poll_fetches();
     }

@@ -35,16 +35,21 @@ static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
 uint64_t fm_page_lock(uintptr_t page) {
   _Atomic uint64_t *m = fm_meta(page);
   /* After a wait, others may wait too: take the lock with WAITERS set. */
-  uint64_t waiters = 0, spin_until = 0;
+  uint64_t waiters = 0, spin_until = 0, t0 = 0;
   for (unsigned spins = 0;; spins++) {
     uint64_t w = atomic_load_explicit(m, memory_order_relaxed);
     if (!(w & FARHINT_META_LOCKED) &&
         atomic_compare_exchange_weak_explicit(m, &w, w | FARHINT_META_LOCKED | waiters,
                                               memory_order_acquire,
-                                              memory_order_relaxed))
+                                              memory_order_relaxed)) {
+      if (t0)
+        fm_time_add(FM_T_LOCK_WAIT, t0);
       return w;
+    }
     if (!(w & FARHINT_META_LOCKED))
       continue;
+    if (!t0)
+      t0 = fm_now_ns();
     if (spins == 100)
       spin_until = fm_now_ns() + SPIN_NS;
     if (spins < 100 || spins % 64 || fm_now_ns() < spin_until) {

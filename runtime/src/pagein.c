@@ -51,7 +51,9 @@ static bool map_read_writable(bool *sample) {
 }
 
 static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
+  uint64_t t0 = fm_now_ns();
   int rc = fm_uffd_copy(fm.uffd, page, src, len, !write);
+  fm_time_add(FM_T_COPY_IN, t0);
   if (rc < 0)
     fm_die("UFFDIO_COPY of %zu bytes at %#lx failed: %s", len,
            (unsigned long)page, strerror(errno));
@@ -135,9 +137,11 @@ void fm_make_writable(uintptr_t page, bool from_kernel_fault) {
   }
   /* Un-protecting also wakes a thread waiting on this page. */
   if (!(w & FARHINT_META_DIRTY) || from_kernel_fault) {
+    uint64_t t0 = fm_now_ns();
     if (fm_uffd_writeprotect(fm.uffd, page, FM_PAGE, false) < 0)
       fm_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)page,
              strerror(errno));
+    fm_time_add(FM_T_UNPROTECT, t0);
     fm_count(FM_C_UNPROTECT_SYSCALLS, 1);
   }
   fm_page_unlock(page, w | FARHINT_META_DIRTY | FARHINT_META_ACCESSED);

@@ -257,15 +257,21 @@ static void sleep_until_pushed(void) {
 static void *prefetch_main(void *arg) {
   (void)arg;
   uint64_t idle_since = fm_now_ns();
+  bool spinning = false;
   for (;;) {
     bool busy = land_due();
     if (pf.count < IN_FLIGHT)
       busy |= post_batch();
+    if ((busy || pf.count || fm_now_ns() - idle_since >= SPIN_NS) && spinning) {
+      fm_time_add(FM_T_SPIN, idle_since); /* work came, or the spin ends */
+      spinning = false;
+    }
     if (busy || pf.count) { /* a transfer in flight: poll its completion */
       if (!busy)
         __builtin_ia32_pause();
       idle_since = fm_now_ns();
     } else if (fm_now_ns() - idle_since < SPIN_NS) {
+      spinning = true;
       __builtin_ia32_pause();
     } else {
       sleep_until_pushed();

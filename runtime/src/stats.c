@@ -17,6 +17,7 @@ static struct {
   _Atomic uint64_t c[FM_C_COUNT];
   _Atomic uint64_t lat[2][BUCKETS]; /* [hinted, unhinted] */
   _Atomic uint64_t slow_path_ns;
+  _Atomic uint64_t time_ns[FM_T_COUNT];
   pthread_t threads[MAX_THREADS];
   _Atomic int nthreads;
 } st;
@@ -64,6 +65,14 @@ void fm_latency(enum fm_path path, uint64_t ns) {
     return;
   atomic_fetch_add_explicit(&st.lat[path == FM_PATH_UNHINTED][bucket_of(ns)], 1,
                             memory_order_relaxed);
+}
+
+static const char *const timer_names[FM_T_COUNT] = {
+    "copy_in", "write_protect", "write_back", "unmap", "unprotect", "reuse_zero",
+    "link_wait", "page_lock_wait", "idle_spin"};
+
+void fm_time_add(enum fm_timer t, uint64_t since_ns) {
+  atomic_fetch_add_explicit(&st.time_ns[t], fm_now_ns() - since_ns, memory_order_relaxed);
 }
 
 void fm_runtime_cpu_add(uint64_t ns) {
@@ -133,7 +142,10 @@ static void write_json(uint64_t cpu_ns) {
   for (unsigned i = 0; i < nsites; i++)
     APPEND("%s{\"site\":%u,\"issued\":%lu,\"used\":%lu}", i ? "," : "", sites[i].site,
            (unsigned long)sites[i].issued, (unsigned long)sites[i].used);
-  APPEND("],\"runtime_cpu_ns\":%lu,\"peak_resident_pages\":%lu}\n",
+  APPEND("],\"time_ns\":{");
+  for (int i = 0; i < FM_T_COUNT; i++)
+    APPEND("%s\"%s\":%lu", i ? "," : "", timer_names[i], (unsigned long)st.time_ns[i]);
+  APPEND("},\"runtime_cpu_ns\":%lu,\"peak_resident_pages\":%lu}\n",
          (unsigned long)cpu_ns, (unsigned long)fm_frames_peak_used());
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
@@ -231,4 +243,12 @@ void fm_stats_report(void) {
          percentile(1, .5) / 1e3, percentile(1, .99) / 1e3, percentile(1, .999) / 1e3);
   fm_log("runtime CPU: %.1f ms (control, reclaim and read-ahead threads, and hint slow paths)",
          cpu / 1e6);
+  fm_log("time by mechanism (ms, all threads): copy-in %.1f, write-protect %.1f, write-back "
+         "%.1f, unmap %.1f, un-protect %.1f, zeroing reused pages %.1f, link waits %.1f, "
+         "page-lock waits %.1f, idle spinning %.1f",
+         st.time_ns[FM_T_COPY_IN] / 1e6, st.time_ns[FM_T_WRITE_PROTECT] / 1e6,
+         st.time_ns[FM_T_WRITE_BACK] / 1e6, st.time_ns[FM_T_UNMAP] / 1e6,
+         st.time_ns[FM_T_UNPROTECT] / 1e6, st.time_ns[FM_T_REUSE_ZERO] / 1e6,
+         st.time_ns[FM_T_LINK] / 1e6, st.time_ns[FM_T_LOCK_WAIT] / 1e6,
+         st.time_ns[FM_T_SPIN] / 1e6);
 }

@@ -35,6 +35,8 @@ def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib,
     assert s["evicted_pages"] > 10 * (mib * MiB // 4096), "the test must evict heavily"
     assert s["written_back_pages"] > 0
     assert s["faults_hinted"] > 0 and s["faults_unhinted"] > 0, "both paths raced"
+    t = run.stats["time_ns"]  # where the time went, by mechanism
+    assert min(t["copy_in"], t["write_protect"], t["write_back"], t["unmap"]) > 0, t
     if reclaim == "inline":
         assert s["sync_reclaims"] == s["evict_batches"], "only faulting threads evict"
     if reclaim == "background":
