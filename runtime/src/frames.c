@@ -124,9 +124,12 @@ uint32_t fm_frame_get(void) {
       return i;
     }
     pthread_mutex_unlock(&fr.lock);
-    /* No free frame: this thread reclaims (Eden §3.3). */
+    /* No free frame: this thread reclaims (Eden §3.3). A fault waits for
+     * it: with scattered dirty victims (a flush each) a quarter batch keeps
+     * that wait short. */
     fm_count(FM_C_RECLAIM_SYNC, 1);
-    if (fm_evict_batch(fm.cfg.evict_batch) == 0)
+    unsigned batch = fm_evict_scattered() ? (fm.cfg.evict_batch + 3) / 4 : fm.cfg.evict_batch;
+    if (fm_evict_batch(batch) == 0)
       sched_yield(); /* every candidate locked: let their owners finish */
   }
 }

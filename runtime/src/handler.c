@@ -94,9 +94,9 @@ static bool serve_pending(void) {
  * for SPIN_NS before sleeping in poll(): faults come in bursts, and waking
  * a sleeping thread costs tens of microseconds (Eden gives the control
  * thread a core of its own for the same reason). Only when faults have come
- * closer together than that lately: where read-ahead serves most pages,
- * faults are far apart and a spin after each took a fifth of both cores
- * (then SPIN_NS / 16, for bursts). Not with user-level
+ * closer together than that lately (struct fm_spin): where read-ahead
+ * serves most pages, faults are far apart and a spin after each took a
+ * fifth of both cores. Not with user-level
  * threads: their workers occupy the cores, and the spin would take CPU
  * from them (measured: a quarter of it on the key-value benchmark). */
 #define SPIN_NS 50000
@@ -111,9 +111,7 @@ static void *control_main(void *arg) {
       {.fd = fm.uffd, .events = POLLIN},
       {.fd = fm_backend_fd(), .events = POLLRDHUP},
   };
-  /* When the last fault was served, and the average time from there to
-   * the next one: a spin longer than that pays, a shorter one is wasted. */
-  uint64_t last = 0, gap_avg = 0;
+  struct fm_spin spin = {.max_ns = SPIN_NS};
   for (;;) {
     /* With user-level fetches in flight, wake up to finish them when every
      * worker is busy running threads (fault stealing). */
@@ -129,15 +127,14 @@ static void *control_main(void *arg) {
     if (!(p[0].revents & POLLIN))
       continue;
     uint64_t now = fm_now_ns();
-    if (last)
-      gap_avg = gap_avg - gap_avg / 4 + (now - last) / 4; /* slept through it */
-    last = now;
-    uint64_t spin = fm_ult_on() ? 0 : gap_avg < SPIN_NS ? SPIN_NS : SPIN_NS / 16;
+    fm_spin_work_came(&spin, now); /* slept through the gap */
+    spin.last_ns = now;
+    uint64_t budget = fm_ult_on() ? 0 : fm_spin_budget(&spin);
     serve_pending();
-    while ((now = fm_now_ns()) - last < spin) {
+    while ((now = fm_now_ns()) - spin.last_ns < budget) {
       if (serve_pending()) {
-        gap_avg = gap_avg - gap_avg / 4 + (now - last) / 4; /* caught it */
-        last = fm_now_ns();
+        fm_spin_work_came(&spin, now);
+        spin.last_ns = fm_now_ns();
       } else { /* an empty read is a system call: look again in a while */
         uint64_t next = now + SPIN_READ_EVERY_NS;
         while (fm_now_ns() < next)

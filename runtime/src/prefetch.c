@@ -256,26 +256,31 @@ static void sleep_until_pushed(void) {
 
 static void *prefetch_main(void *arg) {
   (void)arg;
-  uint64_t idle_since = fm_now_ns();
-  bool spinning = false;
+  struct fm_spin spin = {.max_ns = SPIN_NS, .last_ns = fm_now_ns()};
+  bool spinning = false, waited = false;
   for (;;) {
     bool busy = land_due();
     if (pf.count < IN_FLIGHT)
       busy |= post_batch();
-    if ((busy || pf.count || fm_now_ns() - idle_since >= SPIN_NS) && spinning) {
-      fm_time_add(FM_T_SPIN, idle_since); /* work came, or the spin ends */
+    uint64_t now = fm_now_ns();
+    bool spin_on = !busy && !pf.count && now - spin.last_ns < fm_spin_budget(&spin);
+    if (spinning && !spin_on) { /* work came, or the spin is over */
+      fm_time_add(FM_T_SPIN, spin.last_ns);
       spinning = false;
     }
     if (busy || pf.count) { /* a transfer in flight: poll its completion */
+      if (waited)
+        fm_spin_work_came(&spin, now);
+      waited = false;
       if (!busy)
         __builtin_ia32_pause();
-      idle_since = fm_now_ns();
-    } else if (fm_now_ns() - idle_since < SPIN_NS) {
-      spinning = true;
+      spin.last_ns = now;
+    } else if (spin_on) {
+      spinning = waited = true;
       __builtin_ia32_pause();
     } else {
       sleep_until_pushed();
-      idle_since = fm_now_ns();
+      waited = true;
     }
   }
   return NULL;
