@@ -7,8 +7,8 @@ runs once per repetition, interleaved, so noise hits all alike; prints a
 markdown table of medians: time, x native, pages moved (fetched + evicted)
 per second, and system calls per page moved.
 
-With --base BUILD, each farhint configuration also runs from that build
-(another checkout's build/), side by side, for an A/B comparison.
+With --base BUILD, each farhint configuration also runs under that build's
+runtime (another checkout's build/), side by side, for an A/B comparison.
 
 Usage: churn-bench.py [--build DIR] [--base DIR] [--mib N] [--reps N]"""
 
@@ -64,7 +64,7 @@ def main():
                 for tag, build in builds.items():
                     key = name + tag
                     cmd = [str(build / "bin/farhint"), "run", "--stats-file", str(stats_file),
-                           *opts, "--", str(build / "bin/bench_churn"), *prog]
+                           *opts, "--", str(args.build / "bin/bench_churn"), *prog]
                     t, total = run(cmd)
                     if total != native_sum:
                         sys.exit(f"churn-bench: {key}: checksum {total}, native {native_sum}")
@@ -85,7 +85,7 @@ def main():
         moved = c["fetched_pages"] + c["evicted_pages"]
         per_page = sum(v for k, v in c.items() if k.endswith("_syscalls")) / moved if moved else 0
         rate = f"{moved / t / 1e6:.2f}" if moved else "-"
-        print(f"| {key} | {t:.2f} | {t / native:.1f} | {moved:,} | {rate} | {per_page:.3f} |")
+        print(f"| {key} | {t:.2f} | {t / native:.2f} | {moved:,} | {rate} | {per_page:.3f} |")
 
 
 if __name__ == "__main__":
