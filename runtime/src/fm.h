@@ -275,6 +275,8 @@ void fm_ult_exit(void *ret) __attribute__((noreturn));
 void fm_ult_prepare_park(void);
 void fm_ult_park(void);
 void fm_ult_wake(struct fh_ult *t);
+/* Some user-level thread waits in a run queue: parking would let it run. */
+bool fm_ult_others_runnable(void);
 /* A hinted miss on a user-level thread: park until the page is mapped,
  * adding the time parked (other threads ran) to *parked_ns.
  * false (nothing done) on a kernel thread, in --hint-mode=block, or when too

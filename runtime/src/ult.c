@@ -172,6 +172,13 @@ void fh_ult_yield(void) {
     sched_yield();
 }
 
+bool fm_ult_others_runnable(void) {
+  for (int i = 0; i < nworkers; i++)
+    if (workers[i].runq.head) /* racy peek: a hint, not a promise */
+      return true;
+  return false;
+}
+
 fh_ult_t *fh_ult_self(void) { return fm_ult_current(); }
 int fh_ult_workers(void) { return nworkers; }
 
