@@ -202,8 +202,10 @@ extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first
 /* ---- threads (handler.c, prefetch.c) ---- */
 /* Starts a runtime thread (before the heap moves to far memory). */
 int fm_thread_start(void *(*fn)(void *), const char *name);
-/* The same, with an argument; runtime_cpu: count its CPU as the runtime's. */
-int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool runtime_cpu);
+/* The same, with an argument. runtime_thread: it blocks every signal and its
+ * CPU counts as the runtime's (not so the workers that run the program's
+ * user-level threads). */
+int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool runtime_thread);
 int fm_handler_start(void);
 int fm_prefetch_start(void);
 /* Read-ahead: fetch npages from first_page without waiting (a window at

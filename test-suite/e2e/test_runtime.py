@@ -175,6 +175,24 @@ def test_recency_policies_keep_a_reused_hot_set_through_a_scan(farhint_run):
     assert hot_refaults["lru"] < hot_pages, hot_refaults
 
 
+def test_signal_handlers_that_touch_far_memory_are_served(farhint_run):
+    """A timer's handler writes heap memory at 5% local: its faults are
+    served (the runtime's own threads block signals, so the handler never
+    runs on the thread that serves faults), and nothing it wrote is lost."""
+    run = farhint_run("fm_signals", "alarm", 20, options=["--local", "1M"], timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == native("fm_signals", "alarm", 20).stdout
+    assert run.stdout.startswith("handled\n")
+    assert run.stats["counters"]["evicted_pages"] > 0
+
+
+def test_sigwait_receives_the_signals_it_waits_for(farhint_run):
+    run = farhint_run("fm_signals", "sigwait", options=["--local", "1M"], timeout=30)
+    assert run.returncode == 0, f"killed by signal {-run.returncode}" if run.returncode < 0 \
+        else run.stderr
+    assert run.stdout == "received SIGUSR1\nreceived SIGTERM\nclean exit\n"
+
+
 def test_fork_is_refused_clearly_and_posix_spawn_works(farhint_run):
     run = farhint_run("fm_fork", options=["--local", "4M"])
     assert run.returncode == 0, run.stdout + run.stderr
