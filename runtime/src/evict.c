@@ -85,7 +85,7 @@ static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
     }
   } else {
     for (unsigned i = 0; i < k; i++, calls++)
-      if (madvise(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0)
+      if (fm_sys_madvise(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0)
         fm_die("madvise(MADV_DONTNEED) failed: %s", strerror(errno));
   }
   fm_count(FM_C_UNMAP_SYSCALLS, calls);
@@ -198,4 +198,34 @@ unsigned fm_evict_batch(unsigned max) {
   fm_count(FM_C_DISCARD_PAGES, freed);
   fm_count(FM_C_EVICT_BATCHES, 1);
   return n;
+}
+
+/* The program dropped far memory (madvise DONTNEED or FREE, madvise.c): as
+ * the kernel would, local pages are unmapped without being written back and
+ * far copies are forgotten, so the next touch reads zeros, with no
+ * transfer. */
+void fm_discard(uintptr_t base, size_t len) {
+  uintptr_t pages[512];
+  uint64_t words[512];
+  for (uintptr_t p = base, end = base + len; p < end;) {
+    unsigned n = 0;
+    for (; p < end && n < 512; p += FM_PAGE) {
+      uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
+      if (w & FM_RESIDENT) {
+        pages[n] = p;
+        words[n++] = w;
+      } else {
+        fm_page_unlock(p, w & ~FARHINT_META_FAR_VALID);
+      }
+    }
+    if (n)
+      unmap_pages(pages, n);
+    for (unsigned i = 0; i < n; i++) {
+      if (words[i] & FARHINT_META_PREFETCHED)
+        fm_prefetch_wasted();
+      fm_page_unlock(pages[i], words[i] & FARHINT_META_REGISTERED);
+      fm_frame_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
+    }
+    fm_count(FM_C_DROPPED_PAGES, n);
+  }
 }

@@ -133,6 +133,12 @@ bool fm_evict_vectorized(void);
 /* Recent batches needed a TLB flush for more than one page in 2 (scattered
  * dirty victims). */
 bool fm_evict_scattered(void);
+/* The program dropped these pages (madvise): local ones are unmapped
+ * unwritten, far copies forgotten; they read as zeros. */
+void fm_discard(uintptr_t base, size_t len);
+
+/* ---- the program's madvise on far memory (madvise.c) ---- */
+int fm_sys_madvise(void *addr, size_t len, int advice); /* the kernel's, never ours */
 
 /* ---- freed memory (freed.c): jemalloc's decommit and commit ---- */
 /* Local pages stay mapped with dead data, far copies are forgotten. */
@@ -306,6 +312,7 @@ enum fm_counter {
   FM_C_FREED_PAGES,      /* local pages of freed memory kept mapped, data dead */
   FM_C_REUSED_PAGES,     /* of which reused in place (zeroed, no fault) */
   FM_C_DISCARD_PAGES,    /* of which evicted unwritten */
+  FM_C_DROPPED_PAGES,    /* local pages the program dropped (madvise DONTNEED, FREE) */
   FM_C_EVICT_BATCHES,
   FM_C_RECLAIM_SYNC,     /* reclaims done by a faulting thread */
   FM_C_UNMAP_SYSCALLS,

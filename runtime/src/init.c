@@ -42,7 +42,7 @@ __attribute__((constructor)) static void fm_init(void) {
   fm.far_end = FARHINT_FAR_BASE + fm.cfg.far_bytes;
   atomic_store(&fm.alloc_top, fm.far_base);
   void *far = map_fixed(fm.far_base, fm.cfg.far_bytes, "far-memory region");
-  madvise(far, fm.cfg.far_bytes, MADV_NOHUGEPAGE); /* page-granular faults */
+  fm_sys_madvise(far, fm.cfg.far_bytes, MADV_NOHUGEPAGE); /* page-granular faults */
   if (fm_uffd_register(fm.uffd, far, fm.cfg.far_bytes) < 0)
     fm_die("cannot register the far region with userfaultfd: %s", strerror(errno));
 

@@ -27,7 +27,7 @@ static const char *const counter_names[FM_C_COUNT] = {
     "hint_slow_calls", "hint_slow_hits", "readahead_pages", "prefilled_pages",
     "fetched_pages",
     "zero_fill_pages", "evicted_pages", "written_back_pages", "freed_pages",
-    "reused_pages", "discarded_pages",
+    "reused_pages", "discarded_pages", "dropped_pages",
     "evict_batches",
     "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
     "copy_syscalls", "uffd_read_syscalls", "wake_syscalls", "sleep_syscalls",

@@ -193,6 +193,17 @@ def test_sigwait_receives_the_signals_it_waits_for(farhint_run):
     assert run.stdout == "received SIGUSR1\nreceived SIGTERM\nclean exit\n"
 
 
+@pytest.mark.parametrize("options", [[], ["--ult"]])
+def test_madvise_on_far_memory_behaves_as_on_anonymous_memory(farhint_run, options):
+    """DONTNEED'd heap pages read as zeros afterwards, whether they were
+    local or evicted; FREE'd ones hold zeros or their data; WILLNEED'd ones
+    come back intact; nothing else changes (fm_madvise checks every word)."""
+    run = farhint_run("fm_madvise", 16, options=["--local", "1M", *options])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == native("fm_madvise", 16).stdout
+    assert run.stats["counters"]["dropped_pages"] >= 16, "the local run was dropped"
+
+
 def test_fork_is_refused_clearly_and_posix_spawn_works(farhint_run):
     run = farhint_run("fm_fork", options=["--local", "4M"])
     assert run.returncode == 0, run.stdout + run.stderr

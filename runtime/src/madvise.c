@@ -1,0 +1,46 @@
+/* madvise.c -- the program's madvise on far memory behaves as on ordinary
+ * anonymous memory. The kernel alone would get it wrong: DONTNEED would
+ * unmap a page the runtime thinks is local (its next touch faults on a page
+ * the runtime considers mapped), and an evicted page would come back with
+ * its old data instead of zeros. So DONTNEED and FREE drop the pages in the
+ * runtime (evict.c's fm_discard), WILLNEED fetches them ahead, and every
+ * other advice goes to the kernel. Outside the far region nothing changes. */
+#include "fm.h"
+
+#include <errno.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int fm_sys_madvise(void *addr, size_t len, int advice) {
+  return (int)syscall(SYS_madvise, addr, len, advice);
+}
+
+/* The part of [a, a + len) inside the far region (page-aligned, as the
+ * kernel rounds len up); false when there is none. */
+static bool far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi) {
+  uintptr_t end = (a + len + FM_PAGE - 1) & ~(FM_PAGE - 1);
+  *lo = a > fm.far_base ? a : fm.far_base;
+  *hi = end < fm.far_end ? end : fm.far_end;
+  return fm.active && *lo < *hi;
+}
+
+int madvise(void *addr, size_t len, int advice) {
+  uintptr_t a = (uintptr_t)addr, lo, hi;
+  bool ours = advice == MADV_DONTNEED || advice == MADV_FREE || advice == MADV_WILLNEED;
+  if (!ours || (a & (FM_PAGE - 1)) || !far_part(a, len, &lo, &hi))
+    return fm_sys_madvise(addr, len, advice); /* the kernel's checks and errors */
+  /* Outside the far region, the kernel does it. */
+  if (a < lo && fm_sys_madvise(addr, lo - a, advice) < 0)
+    return -1;
+  uintptr_t end = (a + len + FM_PAGE - 1) & ~(FM_PAGE - 1);
+  if (hi < end && fm_sys_madvise((void *)hi, end - hi, advice) < 0)
+    return -1;
+  if (advice == MADV_WILLNEED) { /* no more than half the budget: it would evict itself */
+    uint64_t pages = (hi - lo) / FM_PAGE, cap = fm_frames_total() / 2;
+    fm_prefetch_request(lo, (long)(pages < cap ? pages : cap), 0, false);
+  }
+  else /* FREE's contents are undefined until written: zeros will do */
+    fm_discard(lo, hi - lo);
+  return 0;
+}
