@@ -194,13 +194,16 @@ def test_sigwait_receives_the_signals_it_waits_for(farhint_run):
 
 
 @pytest.mark.parametrize("options", [[], ["--ult"]])
-def test_madvise_on_far_memory_behaves_as_on_anonymous_memory(farhint_run, options):
+def test_madvise_and_mremap_on_far_memory_behave_as_on_anonymous_memory(farhint_run,
+                                                                        options):
     """DONTNEED'd heap pages read as zeros afterwards, whether they were
     local or evicted; FREE'd ones hold zeros or their data; WILLNEED'd ones
-    come back intact; nothing else changes (fm_madvise checks every word)."""
-    run = farhint_run("fm_madvise", 16, options=["--local", "1M", *options])
+    come back intact; a block moved and grown by mremap keeps every byte,
+    evicted ones included, and one shrunk in place keeps its head
+    (fm_anon_ops checks every word)."""
+    run = farhint_run("fm_anon_ops", 16, options=["--local", "1M", *options])
     assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout == native("fm_madvise", 16).stdout
+    assert run.stdout == native("fm_anon_ops", 16).stdout
     assert run.stats["counters"]["dropped_pages"] >= 16, "the local run was dropped"
 
 

@@ -1,8 +1,11 @@
-/* fm_madvise.c -- madvise on heap memory that is partly evicted, as on
- * ordinary anonymous memory: DONTNEED'd pages read as zeros afterwards
- * (local or evicted when it was called), the rest keeps its data, FREE'd
- * pages hold zeros or their old data, and WILLNEED'd pages come back intact.
- * Usage: fm_madvise MiB   prints "ok" and a checksum, or what went wrong. */
+/* fm_anon_ops.c -- madvise and mremap on heap memory that is partly
+ * evicted, as on ordinary anonymous memory: DONTNEED'd pages read as zeros
+ * afterwards (local or evicted when it was called), the rest keeps its data,
+ * FREE'd pages hold zeros or their old data, WILLNEED'd pages come back
+ * intact; a block moved and grown by mremap keeps every byte and reads
+ * zeros beyond, and one shrunk in place keeps its head.
+ * Usage: fm_anon_ops MiB   prints "ok" and a checksum, or what went wrong. */
+#define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +16,40 @@
 static int fail(const char *what, size_t page) {
   printf("%s at page %zu\n", what, page);
   return 1;
+}
+
+static uint64_t pattern(size_t i, uint64_t salt) { return (i + salt) * 0x9e3779b97f4a7c15ULL | 1; }
+
+/* Fills a block bigger than the budget (its head is far by the end), moves
+ * and doubles it, checks it, then shrinks another one in place. */
+static int check_mremap(size_t bytes, uint64_t *sum) {
+  size_t n = bytes / 8;
+  uint64_t *b = aligned_alloc(PAGE, bytes);
+  if (!b)
+    return 2;
+  for (size_t i = 0; i < n; i++)
+    b[i] = pattern(i, 1);
+  uint64_t *m = mremap(b, bytes, 2 * bytes, MREMAP_MAYMOVE);
+  if (m == MAP_FAILED)
+    return fail("mremap(MAYMOVE) failed", 0);
+  for (size_t i = 0; i < 2 * n; i++) {
+    if (m[i] != (i < n ? pattern(i, 1) : 0))
+      return fail(i < n ? "mremap lost data" : "mremap's new tail is not zero", i * 8 / PAGE);
+    *sum += m[i];
+  }
+  m[2 * n - 1] = 7; /* the grown part is writable */
+  munmap(m, 2 * bytes);
+  uint64_t *c = aligned_alloc(PAGE, bytes);
+  if (!c)
+    return 2;
+  for (size_t i = 0; i < n; i++)
+    c[i] = pattern(i, 2);
+  if (mremap(c, bytes, bytes / 2, 0) != c)
+    return fail("mremap could not shrink in place", 0);
+  for (size_t i = 0; i < n / 2; i++)
+    if (c[i] != pattern(i, 2))
+      return fail("shrinking lost data", i * 8 / PAGE);
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -54,7 +91,10 @@ int main(int argc, char **argv) {
         sum += a[i];
     }
   }
-  printf("ok\nchecksum %lx\n", (unsigned long)sum);
   free(a);
+  int rc = check_mremap(bytes / 2, &sum);
+  if (rc)
+    return rc;
+  printf("ok\nchecksum %lx\n", (unsigned long)sum);
   return 0;
 }

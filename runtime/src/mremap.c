@@ -1,0 +1,57 @@
+/* mremap.c -- the program's mremap of far memory keeps every byte. The
+ * kernel would move only the pages mapped now: evicted ones have no page
+ * table entry to move, and their data stays behind in far memory under the
+ * old address. So a far block is moved by copying: a fresh anonymous mapping
+ * (ordinary memory, as a new mmap would be) receives the old contents -- the
+ * copy's reads fetch what is far -- and the old range is dropped as after
+ * MADV_DONTNEED. Shrinking in place drops the tail. Growing in place is
+ * refused as the kernel refuses it when the next pages are taken (they are:
+ * the far region continues there). Anything outside the far region goes to
+ * the kernel. */
+#include "fm.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef MREMAP_DONTUNMAP
+#define MREMAP_DONTUNMAP 4
+#endif
+
+static size_t page_round(size_t n) { return (n + FM_PAGE - 1) & ~(FM_PAGE - 1); }
+
+void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
+  void *new_addr = NULL;
+  if (flags & MREMAP_FIXED) {
+    va_list ap;
+    va_start(ap, flags);
+    new_addr = va_arg(ap, void *);
+    va_end(ap);
+  }
+  uintptr_t a = (uintptr_t)old;
+  old_size = page_round(old_size);
+  new_size = page_round(new_size);
+  if (!fm.active || a < fm.far_base || a >= fm.far_end || (a & (FM_PAGE - 1)) ||
+      !old_size || !new_size || a + old_size > fm.far_end)
+    return (void *)syscall(SYS_mremap, old, old_size, new_size, flags, new_addr);
+  bool move = flags & (MREMAP_FIXED | MREMAP_DONTUNMAP);
+  if (!move && new_size <= old_size) { /* shrink in place */
+    if (new_size < old_size)
+      fm_discard(a + new_size, old_size - new_size);
+    return old;
+  }
+  if (!(flags & MREMAP_MAYMOVE)) {
+    errno = ENOMEM;
+    return MAP_FAILED;
+  }
+  void *to = mmap(new_addr, new_size, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | (new_addr ? MAP_FIXED : 0), -1, 0);
+  if (to == MAP_FAILED)
+    return MAP_FAILED;
+  memcpy(to, old, old_size < new_size ? old_size : new_size);
+  fm_discard(a, old_size); /* the old range reads as zeros, as after DONTUNMAP */
+  return to;
+}
