@@ -204,6 +204,16 @@ int fm_config_load(struct fm_config *c) {
     return -1;
   }
   c->far_bytes &= ~(uint64_t)(FM_PAGE - 1);
+  /* A budget the machine cannot hold would only end in the OOM killer (and
+   * one past far memory is meaningless): refuse it before the program runs. */
+  uint64_t machine = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+  if (c->local_bytes > machine || c->local_bytes > c->far_bytes) {
+    fm_log("FARHINT_LOCAL=%lu MiB is more than %s (%lu MiB): give a smaller --local",
+           (unsigned long)(c->local_bytes >> 20),
+           c->local_bytes > machine ? "this machine's memory" : "far memory (--far-size)",
+           (unsigned long)((c->local_bytes > machine ? machine : c->far_bytes) >> 20));
+    return -1;
+  }
   /* The smallest budget that can work: the pages one hint or fault can hold
    * locked at once plus an eviction batch, with room to spare. */
   uint64_t min_pages = 4ULL * c->evict_batch + FM_ZERO_PAGES;

@@ -29,8 +29,9 @@ static struct {
   pthread_mutex_t lock;
   struct node *nodes;
   uint64_t total;
-  uint32_t free_head; /* free frames, linked through next */
-  uint64_t nfree;
+  uint32_t free_head; /* frames given back, linked through next */
+  uint64_t never_used; /* frames from here on were never handed out */
+  uint64_t nfree;     /* both together */
   uint32_t head[FM_MAX_LISTS], tail[FM_MAX_LISTS];
   uint64_t len[FM_MAX_LISTS];
   int nlists;
@@ -48,11 +49,10 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
     return -1;
   fr.total = nframes;
   fr.policy = policy;
-  for (uint64_t i = 0; i < nframes; i++) {
-    fr.nodes[i].next = i + 1 < nframes ? (uint32_t)(i + 1) : FM_NO_NODE;
-    fr.nodes[i].list = NO_LIST;
-  }
-  fr.free_head = 0;
+  /* Nodes are touched when first handed out (MAP_NORESERVE): the runtime's
+   * memory grows with the memory in use, not with the budget. */
+  fr.free_head = FM_NO_NODE;
+  fr.never_used = 0;
   fr.nfree = nframes;
   fr.nlists = policy == FM_POLICY_PRIO  ? FM_MAX_LISTS
               : policy == FM_POLICY_LRU ? (int)fm.cfg.lru_lists
@@ -113,7 +113,12 @@ uint32_t fm_frame_get(void) {
     pthread_mutex_lock(&fr.lock);
     if (fr.nfree > 0) {
       uint32_t i = fr.free_head;
-      fr.free_head = fr.nodes[i].next;
+      if (i != FM_NO_NODE) {
+        fr.free_head = fr.nodes[i].next;
+      } else {
+        i = (uint32_t)fr.never_used++;
+        fr.nodes[i].list = NO_LIST;
+      }
       __atomic_store_n(&fr.nfree, fr.nfree - 1, __ATOMIC_RELAXED);
       if (fr.total - fr.nfree > fr.peak_used)
         fr.peak_used = fr.total - fr.nfree;

@@ -219,6 +219,26 @@ def test_budget_below_minimum_is_a_clear_error(farhint_run):
     assert "below the smallest budget" in run.stderr
 
 
+def test_budget_beyond_the_machine_is_refused_before_the_program_starts(farhint_run):
+    machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    for options in (["--local", str(2 * machine)], ["--local", "25%", "--peak", "100T"]):
+        run = farhint_run("fm_scan", 1, 1, "nohint", options=options, timeout=30)
+        assert run.returncode == 2, run.stderr
+        assert "more than this machine's memory" in run.stderr
+        assert run.stdout == ""
+
+
+def test_runtime_memory_grows_with_use_not_with_the_budget():
+    """A large budget costs nothing until it is used: the frame table is
+    touched as frames are handed out."""
+    def rss_kib(local):
+        out = subprocess.run([str(FARHINT), "run", "--local", local, "--", "grep", "VmRSS",
+                              "/proc/self/status"], capture_output=True, text=True, timeout=60)
+        return int(out.stdout.split()[1])
+    machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    assert rss_kib(str(machine * 3 // 4)) < rss_kib("64M") + 8 * 1024
+
+
 def test_bad_configuration_names_the_variable(farhint_run):
     run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_EVICT_BATCH": "0"},
                       options=["--evict-batch", "0"])
