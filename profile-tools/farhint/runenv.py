@@ -32,9 +32,11 @@ def runtime_env(settings: dict) -> dict:
 
 def measure_peak(cmd, stats_path, far_size: int = 64 << 30) -> int:
     """Far memory the program touches when nothing is evicted: one run with
-    all of it local and no modelled link. RuntimeError if the run fails."""
+    all of it local (as much as the machine has) and no modelled link.
+    RuntimeError if the run fails."""
+    machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, env=runtime_env({
-        "FARHINT_LOCAL": far_size, "FARHINT_FAR_SIZE": far_size,
+        "FARHINT_LOCAL": min(far_size, machine), "FARHINT_FAR_SIZE": far_size,
         "FARHINT_STATS_FILE": stats_path,
         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0}))
     if rc != 0 or not os.path.exists(stats_path):
