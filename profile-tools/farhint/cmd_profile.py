@@ -24,7 +24,7 @@ from farhint.cgroup import CgroupError
 from farhint.kswap import SwapError, charged_peak
 from farhint.perf_recorder import PerfError
 from farhint.profile import write_profile
-from farhint.runenv import measure_peak, program_of, runtime_env
+from farhint.runenv import call_forwarding, measure_peak, program_of, runtime_env
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
 from farhint.units import parse_budget, parse_size
@@ -78,7 +78,7 @@ def _record_farmem(args, cmd, tmp, far_size, peak):
     trace_path = tmp / "trace.bin"
     _say_running(cmd, local, peak, "recording every fault")
     t0 = time.monotonic()
-    rc = subprocess.call(cmd, env=_runtime_env(local, far_size, {
+    rc = call_forwarding(cmd, env=_runtime_env(local, far_size, {
         "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path)}))
     duration = time.monotonic() - t0
     _say_exit(rc)

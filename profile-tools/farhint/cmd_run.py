@@ -15,7 +15,7 @@ from pathlib import Path
 from farhint import buildtree
 from farhint.cgroup import CgroupError, MemoryCgroup
 from farhint.profile import ProfileError, load_profile
-from farhint.runenv import program_of, runtime_env
+from farhint.runenv import call_forwarding, program_of, runtime_env
 from farhint.units import parse_budget, parse_size
 
 
@@ -130,7 +130,7 @@ def run(args):
         return 2
     env = runtime_env(settings_of(args, local))
     if limit is None:
-        return exit_code(subprocess.call(cmd, env=env))
+        return exit_code(call_forwarding(cmd, env=env))
 
     # Under a cgroup the server must live outside it: start it here.
     with tempfile.TemporaryDirectory(prefix="farhint-") as tmp:
@@ -139,7 +139,7 @@ def run(args):
         env["FARHINT_BACKEND"] = f"unix:{sock}"
         try:
             with MemoryCgroup(limit) as cg:
-                rc = subprocess.call(cmd, env=env, preexec_fn=cg.enter_self)
+                rc = call_forwarding(cmd, env=env, preexec_fn=cg.enter_self)
                 used = cg.usage()
         except CgroupError as err:
             print(f"farhint run: {err}", file=sys.stderr)

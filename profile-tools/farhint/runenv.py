@@ -3,6 +3,7 @@ and the environment that preloads the runtime with FARHINT_* settings."""
 
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -43,3 +44,20 @@ def measure_peak(cmd, stats_path, far_size: int = 64 << 30) -> int:
         raise RuntimeError(f"the run with all far memory local failed (exit {rc})")
     with open(stats_path) as f:
         return json.load(f)["peak_resident_pages"] * 4096
+
+
+def call_forwarding(cmd, **popen_kwargs) -> int:
+    """subprocess.call, but a SIGTERM or SIGHUP sent to farhint goes to the
+    program, which gets to finish its own shutdown while farhint waits for
+    it (and then cleans up after it). SIGINT is not forwarded: Ctrl-C
+    reaches the program from the terminal already, and a second one would
+    cut a graceful shutdown short; farhint only waits."""
+    proc = subprocess.Popen(cmd, **popen_kwargs)
+    forward = {signal.SIGTERM, signal.SIGHUP}
+    previous = {s: signal.signal(s, lambda sig, _frame: proc.send_signal(sig)) for s in forward}
+    previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return proc.wait()
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)

@@ -208,8 +208,17 @@ int main(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
-  signal(SIGTERM, on_signal);
-  signal(SIGINT, on_signal);
+  if (fd >= 0) {
+    /* One client's server leaves with it, never before: a Ctrl-C or a
+     * SIGTERM to the whole process group must let the program finish its
+     * own shutdown, which may still read far memory. */
+    signal(SIGTERM, SIG_IGN);
+    signal(SIGINT, SIG_IGN);
+    signal(SIGHUP, SIG_IGN);
+  } else {
+    signal(SIGTERM, on_signal);
+    signal(SIGINT, on_signal);
+  }
   signal(SIGPIPE, SIG_IGN);
 
   int listener = -1;

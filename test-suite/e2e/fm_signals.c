@@ -4,7 +4,9 @@
  *     the handler has run 50 times; prints "handled" when every handler
  *     call is accounted for, then a checksum of main's buffer.
  *   sigwait: signals are blocked and a thread takes SIGUSR1 then SIGTERM with
- *     sigwait(), as servers shut down; prints what it received. */
+ *     sigwait(), as servers shut down; prints what it received.
+ *   graceful MiB: fills MiB, prints "ready", and on SIGTERM takes its time
+ *     to read everything back (a save) and print its sum before exiting 0. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -89,11 +91,36 @@ static int sigwait_mode(void) {
   return 0;
 }
 
+static volatile sig_atomic_t terminated;
+static void on_term(int sig) { (void)sig; terminated = 1; }
+
+static int graceful_mode(size_t mib) {
+  size_t words = (mib << 20) / 8;
+  uint64_t *data = malloc(words * 8);
+  if (!data)
+    return 2;
+  for (size_t i = 0; i < words; i++)
+    data[i] = i;
+  signal(SIGTERM, on_term);
+  printf("ready\n");
+  fflush(stdout);
+  while (!terminated)
+    usleep(1000);
+  usleep(300000); /* a slow shutdown: the memory server must still be there */
+  uint64_t sum = 0;
+  for (size_t i = 0; i < words; i++)
+    sum += data[i];
+  printf("saved %lu\n", (unsigned long)sum);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc >= 3 && strcmp(argv[1], "graceful") == 0)
+    return graceful_mode(strtoull(argv[2], NULL, 0));
   if (argc >= 3 && strcmp(argv[1], "alarm") == 0)
     return alarm_mode(strtoull(argv[2], NULL, 0));
   if (argc == 2 && strcmp(argv[1], "sigwait") == 0)
     return sigwait_mode();
-  fprintf(stderr, "usage: %s alarm MiB | sigwait\n", argv[0]);
+  fprintf(stderr, "usage: %s alarm MiB | sigwait | graceful MiB\n", argv[0]);
   return 2;
 }

@@ -207,6 +207,27 @@ def test_madvise_and_mremap_on_far_memory_behave_as_on_anonymous_memory(farhint_
     assert run.stats["counters"]["dropped_pages"] >= 16, "the local run was dropped"
 
 
+@pytest.mark.parametrize("group", [False, True])
+def test_sigterm_lets_the_program_finish_its_shutdown(group):
+    """SIGTERM to `farhint run` (or to its whole process group, as a
+    service manager sends it) reaches the program, which still reads far
+    memory while it shuts down: the memory server leaves after it, never
+    before, and farhint returns the program's exit code."""
+    proc = subprocess.Popen([str(FARHINT), "run", "--local", "1M", "--",
+                             str(BUILD / "bin/fm_signals"), "graceful", "16"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    assert proc.stdout.readline() == "ready\n"
+    if group:
+        os.killpg(proc.pid, signal.SIGTERM)
+    else:
+        proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    words = 16 * MiB // 8
+    assert out == f"saved {words * (words - 1) // 2}\n"
+
+
 def test_fork_is_refused_clearly_and_posix_spawn_works(farhint_run):
     run = farhint_run("fm_fork", options=["--local", "4M"])
     assert run.returncode == 0, run.stdout + run.stderr
