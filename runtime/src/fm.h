@@ -137,6 +137,10 @@ bool fm_evict_scattered(void);
  * unwritten, far copies forgotten; they read as zeros. */
 void fm_discard(uintptr_t base, size_t len);
 
+/* ---- children (children.c) ---- */
+/* Programs this one starts run without the runtime (LD_PRELOAD edited). */
+void fm_children_run_natively(void);
+
 /* ---- the program's madvise on far memory (madvise.c) ---- */
 int fm_sys_madvise(void *addr, size_t len, int advice); /* the kernel's, never ours */
 

@@ -59,6 +59,7 @@ __attribute__((constructor)) static void fm_init(void) {
     fm_die("cannot put the heap in far memory");
   if (fm.cfg.trace && fm_trace_init() < 0)
     fm_die("cannot start trace mode");
+  fm_children_run_natively();
 }
 
 __attribute__((destructor)) static void fm_fini(void) {

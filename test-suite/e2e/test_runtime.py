@@ -2,6 +2,7 @@
 `farhint run`, checked for correctness at small local budgets, for the
 budget the kernel sees, and for clear errors when something is missing."""
 
+import json
 import os
 import re
 import signal
@@ -226,6 +227,26 @@ def test_sigterm_lets_the_program_finish_its_shutdown(group):
     assert proc.returncode == 0, err
     words = 16 * MiB // 8
     assert out == f"saved {words * (words - 1) // 2}\n"
+
+
+def test_children_run_natively(farhint_run, tmp_path):
+    """system() and popen() start a shell that forks a pipeline: it runs
+    without the runtime (it used to load its own and be refused the fork),
+    and the parent's far memory is intact. Profiling such a program records
+    the parent's faults (a child's trace used to overwrite them)."""
+    run = farhint_run("fm_children", 8, options=["--local", "1M"])
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == native("fm_children", 8).stdout
+    assert "child runs natively" in run.stdout and "checksum 0" in run.stdout
+    out = tmp_path / "children.fhprof"
+    prof = subprocess.run([str(FARHINT), "profile", "--local", "10%", "-o", str(out), "--",
+                           str(BUILD / "bin/fm_children"), "8"],
+                          capture_output=True, text=True, timeout=300)
+    assert prof.returncode == 0, prof.stderr
+    assert "child runs natively" in prof.stdout
+    faults = sum(sum(s["faults"][k] for k in ("read", "write", "write_protect"))
+                 for s in json.loads(out.read_text())["sites"])
+    assert faults > 1000, "the parent's faults are in the profile"
 
 
 def test_fork_is_refused_clearly_and_posix_spawn_works(farhint_run):
