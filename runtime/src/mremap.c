@@ -1,4 +1,5 @@
-/* mremap.c -- the program's mremap of far memory keeps every byte. The
+/* mremap.c -- the program's mremap and munmap of far memory. mremap keeps
+ * every byte. The
  * kernel would move only the pages mapped now: evicted ones have no page
  * table entry to move, and their data stays behind in far memory under the
  * old address. So a far block is moved by copying: a fresh anonymous mapping
@@ -6,8 +7,10 @@
  * copy's reads fetch what is far -- and the old range is dropped as after
  * MADV_DONTNEED. Shrinking in place drops the tail. Growing in place is
  * refused as the kernel refuses it when the next pages are taken (they are:
- * the far region continues there). Anything outside the far region goes to
- * the kernel. */
+ * the far region continues there). munmap first drops the pages in the
+ * runtime and takes them out of its view (no read-ahead or eviction may
+ * touch a hole in the far region: the kernel would refuse the ioctl), then
+ * unmaps. Anything outside the far region goes to the kernel. */
 #include "fm.h"
 
 #include <errno.h>
@@ -54,4 +57,15 @@ void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
   memcpy(to, old, old_size < new_size ? old_size : new_size);
   fm_discard(a, old_size); /* the old range reads as zeros, as after DONTUNMAP */
   return to;
+}
+
+int munmap(void *addr, size_t len) {
+  uintptr_t a = (uintptr_t)addr, end = a + page_round(len);
+  if (fm.active && !(a & (FM_PAGE - 1)) && len && a < fm.far_end && end > fm.far_base) {
+    uintptr_t lo = a > fm.far_base ? a : fm.far_base, hi = end < fm.far_end ? end : fm.far_end;
+    fm_discard(lo, hi - lo);
+    for (uintptr_t p = lo; p < hi; p += FM_PAGE)
+      fm_page_unlock(p, fm_page_lock(p) & ~FARHINT_META_REGISTERED);
+  }
+  return (int)syscall(SYS_munmap, addr, len);
 }

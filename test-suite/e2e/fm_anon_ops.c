@@ -3,7 +3,9 @@
  * afterwards (local or evicted when it was called), the rest keeps its data,
  * FREE'd pages hold zeros or their old data, WILLNEED'd pages come back
  * intact; a block moved and grown by mremap keeps every byte and reads
- * zeros beyond, and one shrunk in place keeps its head.
+ * zeros beyond, and one shrunk in place keeps its head; unmapping the middle
+ * of a far block leaves the rest intact, read back in order (read-ahead
+ * must step over the hole).
  * Usage: fm_anon_ops MiB   prints "ok" and a checksum, or what went wrong. */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -49,6 +51,21 @@ static int check_mremap(size_t bytes, uint64_t *sum) {
   for (size_t i = 0; i < n / 2; i++)
     if (c[i] != pattern(i, 2))
       return fail("shrinking lost data", i * 8 / PAGE);
+  uint64_t *d = aligned_alloc(PAGE, bytes);
+  if (!d)
+    return 2;
+  for (size_t i = 0; i < n; i++)
+    d[i] = pattern(i, 3);
+  size_t hole = n / 2 / (PAGE / 8) * (PAGE / 8); /* a page boundary mid-block */
+  if (munmap(d + hole, 8 * PAGE))
+    return fail("munmap failed", hole * 8 / PAGE);
+  for (size_t i = 0; i < n; i++) {
+    if (i == hole)
+      i += 8 * PAGE / 8;
+    if (d[i] != pattern(i, 3))
+      return fail("data lost next to an unmapped hole", i * 8 / PAGE);
+    *sum += d[i];
+  }
   return 0;
 }
 

@@ -200,8 +200,9 @@ def test_madvise_and_mremap_on_far_memory_behave_as_on_anonymous_memory(farhint_
     """DONTNEED'd heap pages read as zeros afterwards, whether they were
     local or evicted; FREE'd ones hold zeros or their data; WILLNEED'd ones
     come back intact; a block moved and grown by mremap keeps every byte,
-    evicted ones included, and one shrunk in place keeps its head
-    (fm_anon_ops checks every word)."""
+    evicted ones included, and one shrunk in place keeps its head; a hole
+    unmapped in a far block leaves the rest intact (read-ahead used to copy
+    into the hole and stop the program) (fm_anon_ops checks every word)."""
     run = farhint_run("fm_anon_ops", 16, options=["--local", "1M", *options])
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout == native("fm_anon_ops", 16).stdout
