@@ -7,6 +7,8 @@ input error, 3 the feature is not built in this version.
 
 import argparse
 import importlib
+import os
+import re
 import sys
 
 from farhint import __version__
@@ -54,9 +56,33 @@ def build_parser():
     return parser
 
 
+def _join_negative_values(argv):
+    """`--local -5M` reads to argparse as two options; as `--local=-5M` the
+    value reaches its parser, which says what is wrong with it. Not after
+    `--`: those are the program's own arguments."""
+    out = []
+    for i, tok in enumerate(argv):
+        if tok == "--":
+            return out + argv[i:]
+        if out and out[-1].startswith("--") and "=" not in out[-1] and \
+                re.match(r"-[0-9.]", tok):
+            out[-1] = f"{out[-1]}={tok}"
+        else:
+            out.append(tok)
+    return out
+
+
 def main(argv=None):
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `farhint report ... | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(argv):
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_join_negative_values(sys.argv[1:] if argv is None else argv))
     if not args.subcommand:
         parser.print_help()
         return 2

@@ -3,6 +3,7 @@ and the environment that preloads the runtime with FARHINT_* settings."""
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,6 +17,14 @@ def program_of(args, subcommand):
     if not cmd:
         print(f"farhint {subcommand}: no program given (usage: farhint {subcommand} "
               "[options] -- PROGRAM ARGS)", file=sys.stderr)
+        return None
+    path = cmd[0] if "/" in cmd[0] else shutil.which(cmd[0])
+    if not path or not os.path.exists(path):
+        print(f"farhint {subcommand}: {cmd[0]}: no such program (give its path, or put it "
+              "on PATH)", file=sys.stderr)
+        return None
+    if os.path.isdir(path) or not os.access(path, os.X_OK):
+        print(f"farhint {subcommand}: {cmd[0]} is not an executable program", file=sys.stderr)
         return None
     return cmd
 

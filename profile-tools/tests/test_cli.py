@@ -1,5 +1,6 @@
 """The farhint command's contract: help, usage errors and exit codes."""
 
+import os
 import subprocess
 import sys
 
@@ -43,3 +44,37 @@ def test_missing_subcommand_module_says_so(monkeypatch, capsys):
     monkeypatch.setitem(cli.SUBCOMMANDS, "ghost", ("farhint.cmd_ghost", "a part not written"))
     assert cli.main(["ghost"]) == cli.EXIT_NOT_BUILT
     assert "not available in this version" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("program,why", [
+    ("./no-such-program", "no such program"),
+    ("/etc/passwd", "is not an executable program"),
+    ("/tmp", "is not an executable program"),
+])
+def test_a_program_that_cannot_run_is_named_without_a_traceback(program, why):
+    for sub in ("run", "profile"):
+        out = run_cli(sub, "--", program)
+        assert out.returncode == 2
+        assert f"farhint {sub}: {program}" in out.stderr and why in out.stderr
+        assert "Traceback" not in out.stderr
+
+
+def test_a_negative_size_is_told_as_such():
+    out = run_cli("run", "--local", "-5M", "--", "true")
+    assert out.returncode == 2
+    assert "'-5M' is not a size" in out.stderr
+
+
+def test_negative_numbers_after_the_program_are_its_own():
+    assert cli._join_negative_values(["run", "--local", "-5M", "--", "prog", "--x", "-5"]) == \
+        ["run", "--local=-5M", "--", "prog", "--x", "-5"]
+
+
+def test_output_cut_short_by_the_reader_is_not_an_error():
+    """`farhint report p.fhprof | head`: no BrokenPipeError traceback."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line
+    out = subprocess.run([sys.executable, "-m", "farhint", "--help"], stdout=write_end,
+                         stderr=subprocess.PIPE, text=True)
+    os.close(write_end)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
