@@ -8,6 +8,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -95,9 +96,30 @@ SmallVector<Access, 2> accessesOf(Instruction &I) {
   return Out;
 }
 
+// The same file however a build named it: "build/../src/x.c" and a path
+// through a symlink both become the real "/…/src/x.c" (out-of-tree builds
+// compile "../src/x.c", and the profile holds where the binary's debug info
+// pointed). Relative paths only lose their dots. Cached: a path is looked up
+// once per translation unit, not once per access and site.
+static StringRef canonical(StringRef Path) {
+  static StringMap<std::string> Cache;
+  auto [It, New] = Cache.try_emplace(Path);
+  if (New) {
+    SmallString<256> P(Path);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    SmallString<256> Real;
+    if (sys::path::is_absolute(P) && !sys::fs::real_path(P, Real))
+      P = Real;
+    It->second = std::string(P);
+  }
+  return It->second;
+}
+
 bool pathsMatch(StringRef A, StringRef B) {
   if (A.empty() || B.empty())
     return false;
+  A = canonical(A);
+  B = canonical(B);
   auto SuffixAtBoundary = [](StringRef Long, StringRef Short) {
     if (!Long.ends_with(Short))
       return false;

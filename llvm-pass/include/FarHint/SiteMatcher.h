@@ -73,7 +73,8 @@ private:
 };
 
 // "a/b/c.c" matches "/build/x/a/b/c.c" and "c.c": one is a suffix of the
-// other at a path boundary.
+// other at a path boundary, once both are canonical ("..", "." and symlinks
+// resolved).
 bool pathsMatch(llvm::StringRef ProfileFile, llvm::StringRef IRFile);
 
 } // namespace farhint
