@@ -33,8 +33,40 @@ def compiles_source(args) -> bool:
     return any(Path(a).suffix in SOURCE_SUFFIXES for a in args if not a.startswith("-"))
 
 
+PLUGIN_ARG = "-fplugin-arg-farhint-"
+
+WRAPPER_HELP = """\
+usage: farhint-cc | farhint-c++ [CLANG ARGS...]
+
+clang-19 (clang++-19) with the FarHint plugin: hints before the sites a
+profile names (record one with `farhint profile`). Without a profile the
+compiler runs plainly.
+
+  FARHINT_PROFILE=app.fhprof      the profile (or -fplugin-arg-farhint-profile=FILE)
+  FARHINT_PLUGIN_ARGS="k=v ..."   plugin options, or -fplugin-arg-farhint-KEY=VALUE:
+                                  coverage=, max-sites=, min-faults=, report=,
+                                  mode=, prefetch-distance=
+
+Example: CC=farhint-cc FARHINT_PROFILE=$PWD/app.fhprof make
+clang's own options: clang-19 --help
+"""
+
+
+def split_plugin_args(args):
+    """clang's own spelling, -fplugin-arg-farhint-KEY=VALUE, taken out of the
+    compiler arguments: (KEY=VALUE list, the rest)."""
+    ours = [a[len(PLUGIN_ARG):] for a in args if a.startswith(PLUGIN_ARG)]
+    return ours, [a for a in args if not a.startswith(PLUGIN_ARG)]
+
+
 def compiler_command(profile, cxx, plugin_args, args):
     cmd = ["clang++-19" if cxx else "clang-19", f"-I{buildtree.include_dir()}"]
+    spelled, args = split_plugin_args(args)
+    for kv in spelled:  # -fplugin-arg-farhint-profile=FILE is the profile
+        if kv.startswith("profile="):
+            profile = profile or kv[len("profile="):]
+        else:
+            plugin_args = [*plugin_args, kv]
     if profile and compiles_source(args):
         if not Path(profile).is_file():
             raise FileNotFoundError(f"profile {profile} does not exist (record one with "
@@ -47,6 +79,9 @@ def compiler_command(profile, cxx, plugin_args, args):
 
 def run(args):
     rest = args.compiler_args[1:] if args.compiler_args[:1] == ["--"] else args.compiler_args
+    if rest in (["--help"], ["-help"]):
+        print(WRAPPER_HELP, end="")
+        return 0
     plugin_args = os.environ.get("FARHINT_PLUGIN_ARGS", "").split() + args.plugin_arg
     try:
         cmd = compiler_command(args.profile, args.cxx, plugin_args, rest)
