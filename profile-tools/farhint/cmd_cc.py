@@ -69,8 +69,11 @@ def compiler_command(profile, cxx, plugin_args, args):
             plugin_args = [*plugin_args, kv]
     if profile and compiles_source(args):
         if not Path(profile).is_file():
-            raise FileNotFoundError(f"profile {profile} does not exist (record one with "
-                                    "`farhint profile`)")
+            where = "" if Path(profile).is_absolute() else \
+                f" in {Path.cwd()} (a relative path is taken from each compile's folder: " \
+                "give an absolute one, e.g. FARHINT_PROFILE=$PWD/app.fhprof)"
+            raise FileNotFoundError(f"profile {profile} does not exist{where}; record one "
+                                    "with `farhint profile`")
         cmd += [f"-fplugin={buildtree.part('lib/farhint.so')}",
                 f"-fplugin-arg-farhint-profile={Path(profile).resolve()}"]
         cmd += [f"-fplugin-arg-farhint-{kv}" for kv in plugin_args]

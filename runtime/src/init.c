@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -22,6 +23,8 @@ static void *map_fixed(uintptr_t addr, size_t len, const char *what) {
            (unsigned long)addr, len, p == MAP_FAILED ? strerror(errno) : "address taken");
   return p;
 }
+
+static void finish_on_fatal_signals(void);
 
 __attribute__((constructor)) static void fm_init(void) {
   if (getenv("FARHINT_DISABLE"))
@@ -59,14 +62,34 @@ __attribute__((constructor)) static void fm_init(void) {
     fm_die("cannot put the heap in far memory");
   if (fm.cfg.trace && fm_trace_init() < 0)
     fm_die("cannot start trace mode");
+  finish_on_fatal_signals();
   fm_children_run_natively();
 }
 
 __attribute__((destructor)) static void fm_fini(void) {
-  if (!fm.active)
+  static _Atomic bool done;
+  if (!fm.active || atomic_exchange(&done, true))
     return;
   fm_trace_finish();
   fm_stats_report();
+}
+
+/* A program that crashes still leaves its trace and statistics: a profile
+ * of the run up to the crash, and the peak it had reached. The handler runs
+ * once (SA_RESETHAND), then the signal kills the program as it would have.
+ * Only where the program has not installed its own handler (it may later). */
+static void on_fatal(int sig) {
+  fm_fini();
+  raise(sig);
+}
+
+static void finish_on_fatal_signals(void) {
+  static const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+  for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+    struct sigaction old, sa = {.sa_handler = on_fatal, .sa_flags = SA_RESETHAND | SA_NODEFER};
+    if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+      sigaction(fatal[i], &sa, NULL);
+  }
 }
 
 /* A child would get a copy of the far region without the userfaultfd behind

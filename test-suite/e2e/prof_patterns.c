@@ -83,10 +83,15 @@ static long hash(long n) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s scan|list|memcpy|hash|flip MiB\n", argv[0]);
+    fprintf(stderr, "usage: %s scan|list|memcpy|hash|flip|scan-abort MiB\n", argv[0]);
     return 2;
   }
   long bytes = atol(argv[2]) << 20;
+  if (!strcmp(argv[1], "scan-abort")) { /* a program that crashes after its work */
+    printf("%ld\n", scan(bytes / sizeof(long)));
+    fflush(stdout);
+    abort();
+  }
   long r = !strcmp(argv[1], "scan")     ? scan(bytes / sizeof(long))
            : !strcmp(argv[1], "list")   ? list(bytes / sizeof(struct node))
            : !strcmp(argv[1], "memcpy") ? copy(bytes, argc)

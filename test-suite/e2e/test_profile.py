@@ -192,3 +192,16 @@ def test_profile_cc_run_loop_replaces_unhinted_faults(tmp_path):
     after = sum(r["after"] for r in rows)
     unhinted = sum(r["unhinted_after"] for r in rows)
     assert after > 0 and unhinted <= 0.01 * after, rows
+
+
+def test_a_crashing_program_still_gets_a_profile_of_its_run(tmp_path):
+    """The trace and the peak are finished on a fatal signal: the profile
+    covers the run up to the crash (it used to say so, then write nothing)."""
+    out = tmp_path / "crash.fhprof"
+    proc = subprocess.run([str(FARHINT), "profile", "--local", "10%", "-o", str(out), "--",
+                           str(BUILD / "bin/prof_patterns"), "scan-abort", "16"],
+                          capture_output=True, text=True, timeout=300)
+    assert "the profile covers the run up to there" in proc.stderr, proc.stderr
+    prof = json.loads(out.read_text())
+    assert faults_by_line(prof, "prof_patterns.c"), "the scan's faults are in the profile"
+
