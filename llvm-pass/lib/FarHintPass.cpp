@@ -93,10 +93,9 @@ public:
         E.Why = "beyond max-sites=" + std::to_string(O.MaxSites);
       else if (double(Covered) >= O.Coverage * double(Prof.TotalFaults))
         E.Why = "the sites before it already cover coverage=" + std::to_string(O.Coverage);
-      else {
+      else if (planSite(S, E)) {
         Covered += S.Faults;
         Chosen++;
-        planSite(S, E);
       }
       R.Entries.push_back(std::move(E));
     }
@@ -233,7 +232,10 @@ private:
     return E;
   }
 
-  void planSite(const Site &S, ReportEntry &E) {
+  // Plans the site's hints; false when it is in this module and cannot be
+  // hinted, so it does not count toward coverage= (a site of another
+  // translation unit does: that one hints it).
+  bool planSite(const Site &S, ReportEntry &E) {
     SiteMatch Match = Matcher.match(S);
     if (Match.Accesses.empty()) {
       bool Here = Matcher.ownsFile(S.Loc.File);
@@ -243,7 +245,7 @@ private:
       if (Here)
         warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location +
                                ") matches no memory access: not hinted");
-      return;
+      return !Here;
     }
     if (S.SourceLine) {
       std::optional<std::string> Now = Matcher.sourceLine(S, Match.Accesses.front());
@@ -253,7 +255,7 @@ private:
                 StringRef(*Now).trim().str() + "'";
         warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location + "): " + E.Why +
                                "; record the profile again");
-        return;
+        return false;
       }
     }
     for (const Access &A : Match.Accesses) {
@@ -282,6 +284,7 @@ private:
     if (E.Function.empty())
       E.Function = Match.Accesses.front().Inst->getFunction()->getName().str();
     E.Hinted = true;
+    return true;
   }
 
   // Whether A gets a prefetch ahead; says why in Why either way when A is in
