@@ -104,8 +104,12 @@ def _record_perf(args, cmd, tmp, peak):
 
 
 def _say_running(cmd, local, peak, how):
-    print(f"farhint profile: running {' '.join(cmd)} with {local >> 10} KiB of "
-          f"{(peak or 0) >> 10} KiB local, {how}...", file=sys.stderr, flush=True)
+    if peak and local < peak:
+        budget = f"{local >> 10} KiB of its {peak >> 10} KiB local"
+    else:  # the smallest budget the runtime takes is above the program's peak
+        budget = f"{local >> 10} KiB local (all of its {(peak or 0) >> 10} KiB peak)"
+    print(f"farhint profile: running {' '.join(cmd)} with {budget}, {how}...",
+          file=sys.stderr, flush=True)
 
 
 def _say_exit(rc):

@@ -50,8 +50,8 @@ static struct {
   int fd;
   int signo;
   struct slot slots[SLOTS];
-  _Atomic uint64_t records;
-  _Atomic uint64_t seen; /* faults seen, recorded or not */
+  _Atomic uint64_t records; /* fault records (allocations are recorded too) */
+  _Atomic uint64_t seen;    /* faults seen, recorded or not */
 } tr = {.fd = -1};
 
 /* Whether to record the next fault (see farhint/trace.h on sampling). */
@@ -79,7 +79,8 @@ static void write_record(uint32_t kind, pid_t tid, uint64_t time, uintptr_t addr
   /* One write per record: appends from many threads do not interleave. */
   if (write(tr.fd, &r, len) != (ssize_t)len)
     fm_die("cannot write the trace (FARHINT_TRACE_FILE): %s", strerror(errno));
-  atomic_fetch_add_explicit(&tr.records, 1, memory_order_relaxed);
+  if (kind == FARHINT_TRACE_FAULT) /* "N of M faults recorded" counts faults only */
+    atomic_fetch_add_explicit(&tr.records, 1, memory_order_relaxed);
 }
 
 static unsigned unwind(unw_context_t *ctx, int init_flags, unsigned skip,

@@ -205,3 +205,16 @@ def test_a_crashing_program_still_gets_a_profile_of_its_run(tmp_path):
     prof = json.loads(out.read_text())
     assert faults_by_line(prof, "prof_patterns.c"), "the scan's faults are in the profile"
 
+
+
+def test_profile_messages_give_true_figures(tmp_path):
+    """The trace counts faults, not every record (allocations are records
+    too): "N of M faults recorded" never has N > M; and a budget above the
+    program's peak is not said to be a part of it."""
+    _, proc = profile(tmp_path, "prof_patterns", "scan", "8")
+    recorded, seen = map(int, re.search(r"(\d+) of (\d+) faults recorded", proc.stderr).groups())
+    assert 0 < recorded <= seen, proc.stderr
+    tiny = subprocess.run([str(FARHINT), "profile", "--local", "10%", "-o",
+                           str(tmp_path / "tiny.fhprof"), "--", "true"],
+                          capture_output=True, text=True, timeout=120)
+    assert "local (all of its" in tiny.stderr, tiny.stderr
