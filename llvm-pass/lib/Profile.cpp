@@ -1,6 +1,7 @@
 //===-- Profile.cpp - reading and validating a .fhprof profile ------------===//
 #include "FarHint/Profile.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -121,10 +122,15 @@ Expected<Profile> Profile::load(StringRef Path) {
   const json::Array *Sites = O->getArray("sites");
   if (!Sites)
     return R.fail("has no 'sites' array");
+  DenseMap<uint32_t, size_t> FirstWith; // id -> site number, to name a repeated one
   for (size_t I = 0; I < Sites->size(); I++) {
     Expected<Site> S = R.site((*Sites)[I], I);
     if (!S)
       return S.takeError();
+    auto [It, New] = FirstWith.try_emplace(S->Id, I + 1);
+    if (!New)
+      return R.fail("site #" + Twine(I + 1) + " repeats id " + Twine(S->Id) + " of site #" +
+                    Twine(It->second));
     P.TotalFaults += S->Faults;
     P.Sites.push_back(std::move(*S));
   }

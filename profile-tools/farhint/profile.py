@@ -6,6 +6,7 @@ from pathlib import Path
 
 FORMAT = "farhint-profile"
 VERSION = 1
+ID_MAX = 2**31 - 1  # site ids are int32 in the plugin and the runtime
 
 
 class ProfileError(Exception):
@@ -41,14 +42,21 @@ def load_profile(path) -> dict:
              f"{VERSION}; record it again with `farhint profile`")
     sites = data.get("sites")
     _require(isinstance(sites, list), path, "has no 'sites' array")
+    first_with = {}  # id -> site number, to name a repeated one
     for i, s in enumerate(sites, 1):
         _require(isinstance(s, dict), path, f"site #{i} is not an object")
-        _require(isinstance(s.get("id"), int) and s["id"] > 0, path,
+        # The same bounds as the plugin's reader (llvm-pass/lib/Profile.cpp).
+        _require(isinstance(s.get("id"), int) and 0 < s["id"] <= ID_MAX, path,
                  f"site #{i} has no positive integer 'id'")
+        _require(s["id"] not in first_with, path,
+                 f"site #{i} repeats id {s['id']} of site #{first_with.get(s['id'])}")
+        first_with[s["id"]] = i
         _require(isinstance(s.get("file"), str) and s["file"], path, f"site #{i} has no 'file'")
         _require(isinstance(s.get("line"), int) and s["line"] > 0, path,
                  f"site #{i} has no positive 'line'")
         _require(isinstance(s.get("faults"), dict), path, f"site #{i} has no 'faults' object")
+        _require(all(isinstance(n, int) and n >= 0 for n in s["faults"].values()), path,
+                 f"site #{i} has a negative fault count")
     return data
 
 

@@ -39,6 +39,14 @@ def test_round_trip(tmp_path):
      "site #1 has no positive 'line'"),
     ('{"format": "farhint-profile", "version": 1, "sites": [{"id": 0, "file": "a.c", "line": 1, "faults": {}}]}',
      "site #1 has no positive integer 'id'"),
+    # The plugin's reader rejects the same (lit: profile-validation.test).
+    ('{"format": "farhint-profile", "version": 1, "sites": [{"id": 4294967297, "file": "a.c", "line": 1, "faults": {}}]}',
+     "site #1 has no positive integer 'id'"),
+    ('{"format": "farhint-profile", "version": 1, "sites": [{"id": 1, "file": "a.c", "line": 1, "faults": {"read": -5}}]}',
+     "site #1 has a negative fault count"),
+    ('{"format": "farhint-profile", "version": 1, "sites": [{"id": 3, "file": "a.c", "line": 1, "faults": {}}, '
+     '{"id": 3, "file": "b.c", "line": 2, "faults": {}}]}',
+     "site #2 repeats id 3 of site #1"),
 ])
 def test_bad_profiles_are_named(tmp_path, text, message):
     p = write(tmp_path, text)
