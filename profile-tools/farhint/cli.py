@@ -27,6 +27,17 @@ SUBCOMMANDS = {
 
 EXIT_NOT_BUILT = 3
 
+EXIT_CODES = """\
+exit codes:
+  0    success
+  N    `run`, `profile`: the program's own exit code (128+N when signal N ended it)
+  2    a usage or configuration error, named on stderr (the program did not start)
+  3    a subcommand this version of farhint does not have
+  70   the far-memory runtime stopped the program; its message says why
+       (the memory server was lost, a kernel call failed)
+  130  interrupted
+"""
+
 
 def _load(module_name):
     try:
@@ -41,6 +52,7 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="farhint",
         description="Run unmodified C/C++ programs with most of their memory far away.",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"farhint {__version__}")
     sub = parser.add_subparsers(dest="subcommand", metavar="COMMAND")

@@ -21,6 +21,12 @@ def test_help_lists_every_subcommand():
         assert name in out.stdout
 
 
+def test_help_documents_the_exit_codes():
+    out = run_cli("--help").stdout
+    for code in ("0 ", "2 ", "3 ", "70 ", "130 "):
+        assert f"\n  {code}" in out.split("exit codes:")[1]
+
+
 def test_no_subcommand_prints_help_and_fails():
     out = run_cli()
     assert out.returncode == 2
