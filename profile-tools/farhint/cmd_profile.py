@@ -24,7 +24,8 @@ from farhint.cgroup import CgroupError
 from farhint.kswap import SwapError, charged_peak
 from farhint.perf_recorder import PerfError
 from farhint.profile import write_profile
-from farhint.runenv import call_forwarding, measure_peak, program_of, runtime_env
+from farhint.runenv import (RUNTIME_STOPPED, RuntimeStopped, call_forwarding, measure_peak,
+                            program_of, runtime_env)
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
 from farhint.units import parse_budget, parse_size
@@ -67,6 +68,8 @@ def _peak_for(args, peak, what, measure):
           flush=True)
     try:
         return measure()
+    except RuntimeStopped:
+        raise
     except RuntimeError as err:
         raise RuntimeError(f"{err}; give --peak SIZE instead") from err
 
@@ -81,6 +84,11 @@ def _record_farmem(args, cmd, tmp, far_size, peak):
     rc = call_forwarding(cmd, env=_runtime_env(local, far_size, {
         "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path)}))
     duration = time.monotonic() - t0
+    if not trace_path.exists():
+        raise RuntimeStopped(f"the traced run wrote no trace (exit {rc}): "
+                             + ("the far-memory runtime stopped it (its message above says "
+                                "why)" if rc == RUNTIME_STOPPED else "it ended before the "
+                                "runtime started"))
     _say_exit(rc)
     if args.keep_trace:
         shutil.copy(trace_path, args.keep_trace)

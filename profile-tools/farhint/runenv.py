@@ -40,6 +40,9 @@ def runtime_env(settings: dict) -> dict:
     return env
 
 
+RUNTIME_STOPPED = 70  # libfarmem's exit code when it stops the program (log.c)
+
+
 def measure_peak(cmd, stats_path, far_size: int = 64 << 30) -> int:
     """Far memory the program touches when nothing is evicted: one run with
     all of it local (as much as the machine has) and no modelled link.
@@ -49,10 +52,18 @@ def measure_peak(cmd, stats_path, far_size: int = 64 << 30) -> int:
         "FARHINT_LOCAL": min(far_size, machine), "FARHINT_FAR_SIZE": far_size,
         "FARHINT_STATS_FILE": stats_path,
         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0}))
+    if rc == RUNTIME_STOPPED:
+        raise RuntimeStopped("the far-memory runtime stopped the program (its message "
+                             "above says why)")
     if not os.path.exists(stats_path):  # a crash still leaves them (the peak so far)
         raise RuntimeError(f"the run with all far memory local failed (exit {rc})")
     with open(stats_path) as f:
         return json.load(f)["peak_resident_pages"] * 4096
+
+
+class RuntimeStopped(RuntimeError):
+    """libfarmem could not run the program (no userfaultfd, no memory
+    server...): another size or budget would not help."""
 
 
 def call_forwarding(cmd, **popen_kwargs) -> int:

@@ -333,3 +333,18 @@ def test_missing_userfaultfd_permission_is_a_clear_error():
                           capture_output=True, text=True, timeout=30)
     assert proc.returncode == 70, proc.stderr
     assert "userfaultfd is not available" in proc.stderr
+
+
+@pytest.mark.parametrize("peak", [[], ["--peak", "16M"]])
+def test_unprivileged_profile_says_why_without_a_traceback(tmp_path, peak):
+    """`farhint profile` as a user without userfaultfd: the runtime's reason,
+    no advice to give --peak (it would not help), and no traceback."""
+    proc = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                           str(FARHINT), "profile", "--local", "10%", *peak, "-o",
+                           str(tmp_path / "p.fhprof"), "--",
+                           str(BUILD / "bin" / "fm_scan"), "1", "1", "nohint"],
+                          capture_output=True, text=True, timeout=60, cwd="/")
+    assert proc.returncode == 2, proc.stderr
+    assert "userfaultfd is not available" in proc.stderr
+    assert "the far-memory runtime stopped" in proc.stderr
+    assert "Traceback" not in proc.stderr and "give --peak" not in proc.stderr
