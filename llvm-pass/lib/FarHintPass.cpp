@@ -23,7 +23,11 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 #define DEBUG_TYPE "farhint"
 
@@ -213,10 +217,25 @@ public:
     }
   }
 
+  // report=FILE, or report=DIR/ (or an existing folder): one file per
+  // translation unit there, so a multi-file build keeps every unit's report
+  // (`farhint report --hints DIR` reads them all).
   void writeReport() {
     if (O.ReportPath.empty())
       return;
-    if (Error E = R.write(O.ReportPath))
+    std::string Path = O.ReportPath;
+    if (StringRef(Path).ends_with("/") || sys::fs::is_directory(Path)) {
+      if (std::error_code EC = sys::fs::create_directories(Path)) {
+        M.getContext().emitError("farhint: cannot create the report folder " + Path + ": " +
+                                 EC.message());
+        return;
+      }
+      SmallString<256> File(Path);
+      sys::path::append(File, sys::path::filename(M.getSourceFileName()) + "." +
+                                  utohexstr(xxh3_64bits(M.getSourceFileName())) + ".yaml");
+      Path = std::string(File);
+    }
+    if (Error E = R.write(Path))
       M.getContext().emitError(toString(std::move(E)));
   }
 

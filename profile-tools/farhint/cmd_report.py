@@ -19,7 +19,8 @@ def add_arguments(p):
     p.add_argument("--hints", metavar="YAML", action="append", default=[],
                    help="the plugin's report (report=PATH) of a build with this profile: "
                         "show per site whether it was hinted, with what, or why not "
-                        "(repeat for several translation units)")
+                        "(repeat for several translation units, or give the folder of a "
+                        "report=DIR/ build)")
 
 
 def run(args):

@@ -4,6 +4,7 @@ each site (from its YAML reports), and the comparison of two profiles
 (Eden's iterative use: which faults remain after hinting)."""
 
 import os
+from pathlib import Path
 
 import yaml
 
@@ -16,9 +17,13 @@ class HintReportError(Exception):
 
 def load_hint_reports(paths) -> dict:
     """site id -> what the plugin did: {"hinted": bool, "params"/"reason"}.
-    A site hinted in any translation unit counts as hinted."""
+    A site hinted in any translation unit counts as hinted. A folder (the
+    plugin's report=DIR/) stands for every report in it."""
     out = {}
-    for path in paths:
+    files = []
+    for path in map(Path, paths):
+        files += sorted(path.glob("*.yaml")) if path.is_dir() else [path]
+    for path in files:
         try:
             with open(path) as f:
                 doc = yaml.safe_load(f)
