@@ -75,8 +75,8 @@ def compiler_command(profile, cxx, plugin_args, args):
             raise FileNotFoundError(f"profile {profile} does not exist{where}; record one "
                                     "with `farhint profile`")
         cmd += [f"-fplugin={buildtree.part('lib/farhint.so')}",
-                f"-fplugin-arg-farhint-profile={Path(profile).resolve()}"]
-        cmd += [f"-fplugin-arg-farhint-{kv}" for kv in plugin_args]
+                f"{PLUGIN_ARG}profile={Path(profile).resolve()}"]
+        cmd += [f"{PLUGIN_ARG}{kv}" for kv in plugin_args]
     return cmd + list(args)
 
 

@@ -200,13 +200,14 @@ unsigned fm_evict_batch(unsigned max) {
   return n;
 }
 
-/* The program dropped far memory (madvise DONTNEED or FREE, madvise.c): as
- * the kernel would, local pages are unmapped without being written back and
- * far copies are forgotten, so the next touch reads zeros, with no
+/* The program dropped far memory (madvise DONTNEED or FREE, mremap, munmap):
+ * as the kernel would, local pages are unmapped without being written back
+ * and far copies are forgotten, so the next touch reads zeros, with no
  * transfer. */
-void fm_discard(uintptr_t base, size_t len) {
+void fm_discard(uintptr_t base, size_t len, bool unregister) {
   uintptr_t pages[512];
   uint64_t words[512];
+  uint64_t keep = unregister ? 0 : FARHINT_META_REGISTERED;
   for (uintptr_t p = base, end = base + len; p < end;) {
     unsigned n = 0;
     for (; p < end && n < 512; p += FM_PAGE) {
@@ -215,7 +216,7 @@ void fm_discard(uintptr_t base, size_t len) {
         pages[n] = p;
         words[n++] = w;
       } else {
-        fm_page_unlock(p, w & ~FARHINT_META_FAR_VALID);
+        fm_page_unlock(p, w & ~(FARHINT_META_FAR_VALID | (FARHINT_META_REGISTERED & ~keep)));
       }
     }
     if (n)
@@ -223,7 +224,7 @@ void fm_discard(uintptr_t base, size_t len) {
     for (unsigned i = 0; i < n; i++) {
       if (words[i] & FARHINT_META_PREFETCHED)
         fm_prefetch_wasted();
-      fm_page_unlock(pages[i], words[i] & FARHINT_META_REGISTERED);
+      fm_page_unlock(pages[i], words[i] & keep);
       fm_frame_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
     }
     fm_count(FM_C_DROPPED_PAGES, n);

@@ -97,6 +97,9 @@ static inline _Atomic uint64_t *fm_meta(uintptr_t addr) {
 static inline uintptr_t fm_page_of(uintptr_t addr) {
   return addr & ~(FM_PAGE - 1);
 }
+static inline uintptr_t fm_page_round_up(uintptr_t n) {
+  return (n + FM_PAGE - 1) & ~(uintptr_t)(FM_PAGE - 1);
+}
 /* Lock a page; returns the word as it was, with neither LOCKED nor WAITERS
  * set in it. */
 uint64_t fm_page_lock(uintptr_t page);
@@ -133,9 +136,11 @@ bool fm_evict_vectorized(void);
 /* Recent batches needed a TLB flush for more than one page in 2 (scattered
  * dirty victims). */
 bool fm_evict_scattered(void);
-/* The program dropped these pages (madvise): local ones are unmapped
- * unwritten, far copies forgotten; they read as zeros. */
-void fm_discard(uintptr_t base, size_t len);
+/* The program dropped these pages (madvise, mremap): local ones are unmapped
+ * unwritten, far copies forgotten; they read as zeros. unregister (munmap):
+ * they also leave the runtime's view, in the same pass, so no read-ahead
+ * maps into the hole before the kernel unmaps it. */
+void fm_discard(uintptr_t base, size_t len, bool unregister);
 
 /* ---- children (children.c) ---- */
 /* Programs this one starts run without the runtime (LD_PRELOAD edited). */
@@ -143,6 +148,9 @@ void fm_children_run_natively(void);
 
 /* ---- the program's madvise on far memory (madvise.c) ---- */
 int fm_sys_madvise(void *addr, size_t len, int advice); /* the kernel's, never ours */
+/* The part of [a, a + len) inside the far region, whole pages (the kernel
+ * rounds len up); false when there is none or the runtime is not up. */
+bool fm_far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi);
 
 /* ---- freed memory (freed.c): jemalloc's decommit and commit ---- */
 /* Local pages stay mapped with dead data, far copies are forgotten. */
@@ -287,8 +295,9 @@ void fm_ult_exit(void *ret) __attribute__((noreturn));
 void fm_ult_prepare_park(void);
 void fm_ult_park(void);
 void fm_ult_wake(struct fh_ult *t);
-/* Some user-level thread waits in a run queue: parking would let it run. */
-bool fm_ult_others_runnable(void);
+/* Some user-level thread waits in a run queue (a parking thread would let
+ * it run; an idle worker would take it). */
+bool fm_ult_any_queued(void);
 /* A hinted miss on a user-level thread: park until the page is mapped,
  * adding the time parked (other threads ran) to *parked_ns.
  * false (nothing done) on a kernel thread, in --hint-mode=block, or when too

@@ -16,10 +16,8 @@ int fm_sys_madvise(void *addr, size_t len, int advice) {
   return (int)syscall(SYS_madvise, addr, len, advice);
 }
 
-/* The part of [a, a + len) inside the far region (page-aligned, as the
- * kernel rounds len up); false when there is none. */
-static bool far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi) {
-  uintptr_t end = (a + len + FM_PAGE - 1) & ~(FM_PAGE - 1);
+bool fm_far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi) {
+  uintptr_t end = fm_page_round_up(a + len);
   *lo = a > fm.far_base ? a : fm.far_base;
   *hi = end < fm.far_end ? end : fm.far_end;
   return fm.active && *lo < *hi;
@@ -28,12 +26,12 @@ static bool far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi) {
 int madvise(void *addr, size_t len, int advice) {
   uintptr_t a = (uintptr_t)addr, lo, hi;
   bool ours = advice == MADV_DONTNEED || advice == MADV_FREE || advice == MADV_WILLNEED;
-  if (!ours || (a & (FM_PAGE - 1)) || !far_part(a, len, &lo, &hi))
+  if (!ours || (a & (FM_PAGE - 1)) || !fm_far_part(a, len, &lo, &hi))
     return fm_sys_madvise(addr, len, advice); /* the kernel's checks and errors */
   /* Outside the far region, the kernel does it. */
   if (a < lo && fm_sys_madvise(addr, lo - a, advice) < 0)
     return -1;
-  uintptr_t end = (a + len + FM_PAGE - 1) & ~(FM_PAGE - 1);
+  uintptr_t end = fm_page_round_up(a + len);
   if (hi < end && fm_sys_madvise((void *)hi, end - hi, advice) < 0)
     return -1;
   if (advice == MADV_WILLNEED) { /* no more than half the budget: it would evict itself */
@@ -41,6 +39,6 @@ int madvise(void *addr, size_t len, int advice) {
     fm_prefetch_request(lo, (long)(pages < cap ? pages : cap), 0, false);
   }
   else /* FREE's contents are undefined until written: zeros will do */
-    fm_discard(lo, hi - lo);
+    fm_discard(lo, hi - lo, false);
   return 0;
 }

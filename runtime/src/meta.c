@@ -35,7 +35,7 @@ static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
 uint64_t fm_page_lock(uintptr_t page) {
   _Atomic uint64_t *m = fm_meta(page);
   /* After a wait, others may wait too: take the lock with WAITERS set. */
-  uint64_t waiters = 0, spin_until = 0, t0 = 0;
+  uint64_t waiters = 0, t0 = 0; /* t0: when the page was first found locked */
   for (unsigned spins = 0;; spins++) {
     uint64_t w = atomic_load_explicit(m, memory_order_relaxed);
     if (!(w & FARHINT_META_LOCKED) &&
@@ -50,9 +50,7 @@ uint64_t fm_page_lock(uintptr_t page) {
       continue;
     if (!t0)
       t0 = fm_now_ns();
-    if (spins == 100)
-      spin_until = fm_now_ns() + SPIN_NS;
-    if (spins < 100 || spins % 64 || fm_now_ns() < spin_until) {
+    if (spins < 100 || spins % 64 || fm_now_ns() - t0 < SPIN_NS) {
       __builtin_ia32_pause();
     } else {
       wait_unlocked(m, w);
@@ -60,6 +58,7 @@ uint64_t fm_page_lock(uintptr_t page) {
     }
   }
 }
+
 bool fm_page_trylock(uintptr_t page, uint64_t *old) {
   _Atomic uint64_t *m = fm_meta(page);
   uint64_t w = atomic_load_explicit(m, memory_order_relaxed);

@@ -1,8 +1,7 @@
 /* mremap.c -- the program's mremap and munmap of far memory. mremap keeps
- * every byte. The
- * kernel would move only the pages mapped now: evicted ones have no page
- * table entry to move, and their data stays behind in far memory under the
- * old address. So a far block is moved by copying: a fresh anonymous mapping
+ * every byte. The kernel would move only the pages mapped now: evicted ones
+ * have no page table entry to move, and their data stays behind in far
+ * memory under the old address. So a far block is moved by copying: a fresh anonymous mapping
  * (ordinary memory, as a new mmap would be) receives the old contents -- the
  * copy's reads fetch what is far -- and the old range is dropped as after
  * MADV_DONTNEED. Shrinking in place drops the tail. Growing in place is
@@ -24,8 +23,6 @@
 #define MREMAP_DONTUNMAP 4
 #endif
 
-static size_t page_round(size_t n) { return (n + FM_PAGE - 1) & ~(FM_PAGE - 1); }
-
 void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
   void *new_addr = NULL;
   if (flags & MREMAP_FIXED) {
@@ -35,15 +32,15 @@ void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
     va_end(ap);
   }
   uintptr_t a = (uintptr_t)old;
-  old_size = page_round(old_size);
-  new_size = page_round(new_size);
+  old_size = fm_page_round_up(old_size);
+  new_size = fm_page_round_up(new_size);
   if (!fm.active || a < fm.far_base || a >= fm.far_end || (a & (FM_PAGE - 1)) ||
       !old_size || !new_size || a + old_size > fm.far_end)
     return (void *)syscall(SYS_mremap, old, old_size, new_size, flags, new_addr);
   bool move = flags & (MREMAP_FIXED | MREMAP_DONTUNMAP);
   if (!move && new_size <= old_size) { /* shrink in place */
     if (new_size < old_size)
-      fm_discard(a + new_size, old_size - new_size);
+      fm_discard(a + new_size, old_size - new_size, false);
     return old;
   }
   if (!(flags & MREMAP_MAYMOVE)) {
@@ -55,17 +52,13 @@ void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
   if (to == MAP_FAILED)
     return MAP_FAILED;
   memcpy(to, old, old_size < new_size ? old_size : new_size);
-  fm_discard(a, old_size); /* the old range reads as zeros, as after DONTUNMAP */
+  fm_discard(a, old_size, false); /* the old range reads as zeros, as after DONTUNMAP */
   return to;
 }
 
 int munmap(void *addr, size_t len) {
-  uintptr_t a = (uintptr_t)addr, end = a + page_round(len);
-  if (fm.active && !(a & (FM_PAGE - 1)) && len && a < fm.far_end && end > fm.far_base) {
-    uintptr_t lo = a > fm.far_base ? a : fm.far_base, hi = end < fm.far_end ? end : fm.far_end;
-    fm_discard(lo, hi - lo);
-    for (uintptr_t p = lo; p < hi; p += FM_PAGE)
-      fm_page_unlock(p, fm_page_lock(p) & ~FARHINT_META_REGISTERED);
-  }
+  uintptr_t a = (uintptr_t)addr, lo, hi;
+  if (!(a & (FM_PAGE - 1)) && fm_far_part(a, len, &lo, &hi))
+    fm_discard(lo, hi - lo, true);
   return (int)syscall(SYS_munmap, addr, len);
 }

@@ -172,7 +172,7 @@ void fh_ult_yield(void) {
     sched_yield();
 }
 
-bool fm_ult_others_runnable(void) {
+bool fm_ult_any_queued(void) {
   for (int i = 0; i < nworkers; i++)
     if (workers[i].runq.head) /* racy peek: a hint, not a promise */
       return true;
@@ -329,16 +329,13 @@ int fm_ult_detach(struct fh_ult *t) {
 
 /* Nothing to run: poll outstanding fetches (their completions make threads
  * runnable), spin a little, then sleep until work is queued. */
-static void wait_for_work(struct worker *w) {
+static void wait_for_work(void) {
   uint32_t seq = atomic_load(&work_seq);
   uint64_t start = fm_now_ns();
   while (fm_now_ns() - start < 20000 || fm_ult_fetches_pending()) {
     fm_ult_poll_fetches();
-    if (w->runq.head || atomic_load(&work_seq) != seq)
+    if (atomic_load(&work_seq) != seq || fm_ult_any_queued())
       return;
-    for (int i = 0; i < nworkers; i++)
-      if (workers[i].runq.head)
-        return;
     __builtin_ia32_pause();
   }
   atomic_fetch_add(&sleepers, 1);
@@ -347,9 +344,9 @@ static void wait_for_work(struct worker *w) {
   atomic_fetch_sub(&sleepers, 1);
 }
 
-static void idle(struct worker *w) {
+static void idle(void) {
   uint64_t start = fm_now_ns();
-  wait_for_work(w);
+  wait_for_work();
   fm_count(FM_C_ULT_IDLE, 1);
   fm_count(FM_C_ULT_IDLE_NS, fm_now_ns() - start);
 }
@@ -363,7 +360,7 @@ static void *worker_main(void *arg) {
     if (!t)
       t = steal(w);
     if (!t) {
-      idle(w);
+      idle();
       continue;
     }
     t->home = w->index;

@@ -78,7 +78,7 @@ bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns
   struct fh_ult *me = fm_ult_current();
   uint64_t w = atomic_load(fm_meta(page));
   if (!me || fm.cfg.hint_block || !(w & FARHINT_META_FAR_VALID) ||
-      (w & FARHINT_META_LOCKED) || !fm_ult_others_runnable())
+      (w & FARHINT_META_LOCKED) || !fm_ult_any_queued())
     return false;
   fm_spin_lock(&f.lock);
   struct fetch *x = fetch_of(page, prio);
