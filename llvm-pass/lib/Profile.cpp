@@ -81,7 +81,8 @@ public:
       Sg.Size = uint64_t(std::max<int64_t>(0, G->getInteger("size").value_or(0)));
       Sg.Seq = G->getBoolean("seq").value_or(false);
       Sg.RdAhead = int(std::clamp<int64_t>(G->getInteger("rdahead").value_or(0), -32768, 32767));
-      Sg.EvPrio = int(std::clamp<int64_t>(G->getInteger("ev_prio").value_or(0), 0, 255));
+      // -1 is FARHINT_EV_KEEP; 255 would pack to the same byte.
+      Sg.EvPrio = int(std::clamp<int64_t>(G->getInteger("ev_prio").value_or(0), -1, 254));
       S.Suggest = Sg;
     }
     return S;

@@ -37,6 +37,10 @@ def add_arguments(p):
                    help="pages evicted per batch (default 32)")
     p.add_argument("--free-fraction", type=float, default=0.01, metavar="F",
                    help="fraction of the budget kept free by the reclaim thread (default 0.01)")
+    p.add_argument("--keep-fraction", type=float, default=0.75, metavar="F",
+                   help="most of the budget kept for ranges a hint marks as re-scanned "
+                        "(ev_prio -1, which the profile suggests for them), 0..0.9 "
+                        "(default 0.75)")
     p.add_argument("--reclaim", choices=["auto", "background", "inline"], default="auto",
                    help="who evicts: the reclaim thread ahead of need (background), the "
                         "faulting thread when no frame is left (inline), or auto: "
@@ -74,6 +78,7 @@ def settings_of(args, local: int) -> dict:
         "FARHINT_LRU_LISTS": args.lru_lists,
         "FARHINT_EVICT_BATCH": args.evict_batch,
         "FARHINT_FREE_FRACTION": args.free_fraction,
+        "FARHINT_KEEP_FRACTION": args.keep_fraction,
         "FARHINT_RECLAIM": args.reclaim,
         "FARHINT_UNHINTED_READAHEAD": 0 if args.no_unhinted_readahead else 1,
         "FARHINT_LINK_LATENCY": args.link_latency,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import yaml
 
+from farhint.analysis import EV_KEEP
 from farhint.profile import site_faults
 
 
@@ -79,7 +80,9 @@ def hint_text(s) -> str:
     parts = (["mut"] if g.get("mut") else []) + (["seq"] if g.get("seq") else [])
     if g.get("rdahead"):
         parts.append(f"rdahead={g['rdahead']}")
-    if g.get("ev_prio"):
+    if g.get("ev_prio") == EV_KEEP:
+        parts.append(f"ev_prio={EV_KEEP}(keep)")
+    elif g.get("ev_prio"):
         parts.append(f"ev_prio={g['ev_prio']}")
     return " ".join(parts) or "basic"
 

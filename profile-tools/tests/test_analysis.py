@@ -74,10 +74,17 @@ def test_writes_make_mut_and_reads_do_not():
     assert not suggest(r, analyze(r)).mut
 
 
-def test_reused_pages_keep_normal_eviction_priority():
-    sf = site(list(range(50)) * 4)  # every page faulted four times
+def test_a_rescanned_range_is_kept():
+    sf = site(list(range(50)) * 4)  # scanned four times, every page faulted each time
     p = analyze(sf)
-    assert p.reuse == 0.75 and suggest(sf, p).ev_prio == 0
+    assert p.reuse == 0.75 and suggest(sf, p).ev_prio == -1
+
+
+def test_reused_random_pages_keep_normal_eviction_priority():
+    rng = random.Random(3)
+    sf = site([rng.randrange(50) for _ in range(400)])  # reused, in no order
+    p = analyze(sf)
+    assert p.reuse > 0.5 and not suggest(sf, p).seq and suggest(sf, p).ev_prio == 0
 
 
 def test_threads_are_analyzed_separately():

@@ -76,6 +76,23 @@ static int env_u64(const char *name, const struct suffix *table,
   return parse_with_suffix(name, v, table, out);
 }
 
+/* A fraction in [0, max]; 0 if unset, -1 after saying why. */
+static int env_fraction(const char *name, double max, double example, double *out) {
+  char key[64] = "FARHINT_";
+  strncat(key, name, sizeof key - 9);
+  const char *v = getenv(key);
+  if (!v || !*v)
+    return 0;
+  char *end;
+  double f = strtod(v, &end);
+  if (*end || end == v || !(f >= 0 && f <= max)) {
+    fm_log("%s=%s must be a fraction in [0, %g], e.g. %g", key, v, max, example);
+    return -1;
+  }
+  *out = f;
+  return 0;
+}
+
 static void env_str(const char *name, char *dst, size_t len) {
   char key[64] = "FARHINT_";
   strncat(key, name, sizeof key - 9);
@@ -99,12 +116,13 @@ int fm_config_load(struct fm_config *c) {
    * docs/results/primitives-2026-11-23). */
   c->evict_batch = 32;
   c->free_fraction = 0.01;
+  c->keep_fraction = 0.75;
   c->link_latency_ns = 5000;
   c->link_bandwidth_bps = 100000000000ULL;
   strcpy(c->backend, "local");
 
   uint64_t batch = c->evict_batch, lru_lists = c->lru_lists, cores = c->cores;
-  char policy[32] = "", stats[16] = "", free_frac[32] = "", mode[16] = "";
+  char policy[32] = "", stats[16] = "", mode[16] = "";
   char ult[16] = "", hint_mode[16] = "", reclaim[16] = "", unhinted_ra[16] = "";
   if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
       env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
@@ -113,14 +131,15 @@ int fm_config_load(struct fm_config *c) {
       env_u64("CORES", size_suffixes, &cores) ||
       env_u64("ULT_STACK", size_suffixes, &c->ult_stack_bytes) ||
       env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
-      env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps))
+      env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps) ||
+      env_fraction("FREE_FRACTION", 0.5, 0.01, &c->free_fraction) ||
+      env_fraction("KEEP_FRACTION", 0.9, 0.75, &c->keep_fraction))
     return -1;
   env_str("POLICY", policy, sizeof policy);
   env_str("BACKEND", c->backend, sizeof c->backend);
   env_str("SERVER", c->server_path, sizeof c->server_path);
   env_str("STATS", stats, sizeof stats);
   env_str("STATS_FILE", c->stats_file, sizeof c->stats_file);
-  env_str("FREE_FRACTION", free_frac, sizeof free_frac);
   env_str("MODE", mode, sizeof mode);
   env_str("TRACE_FILE", c->trace_file, sizeof c->trace_file);
   env_str("ULT", ult, sizeof ult);
@@ -176,14 +195,6 @@ int fm_config_load(struct fm_config *c) {
       c->policy = FM_POLICY_PRIO;
     else {
       fm_log("FARHINT_POLICY=%s is not a policy (choose fifo, clock, lru or prio)", policy);
-      return -1;
-    }
-  }
-  if (*free_frac) {
-    char *end;
-    c->free_fraction = strtod(free_frac, &end);
-    if (*end || c->free_fraction < 0 || c->free_fraction > 0.5) {
-      fm_log("FARHINT_FREE_FRACTION=%s must be a fraction in [0, 0.5], e.g. 0.01", free_frac);
       return -1;
     }
   }

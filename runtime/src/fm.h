@@ -58,6 +58,8 @@ struct fm_config {
   unsigned lru_lists;      /* FARHINT_LRU_LISTS: lists of the lru policy */
   unsigned evict_batch;    /* FARHINT_EVICT_BATCH: pages per eviction */
   double free_fraction;    /* FARHINT_FREE_FRACTION: frames kept free */
+  double keep_fraction;    /* FARHINT_KEEP_FRACTION: most frames kept for
+                              re-scanned ranges (FARHINT_EV_KEEP) */
   enum fm_reclaim reclaim; /* FARHINT_RECLAIM: auto | background | inline */
   bool unhinted_readahead; /* FARHINT_UNHINTED_READAHEAD: 0 turns it off */
   uint64_t link_latency_ns;   /* FARHINT_LINK_LATENCY (ns), 0 = off */
@@ -117,6 +119,8 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy);
 uint32_t fm_frame_get(void);        /* a free frame; reclaims when none */
 void fm_frame_put(uint32_t node);   /* give a frame back */
 void fm_frame_track(uint32_t node, uintptr_t page, unsigned prio);
+/* ev_prio FARHINT_EV_KEEP as the runtime sees it (packed in 8 bits). */
+#define FM_PRIO_KEEP ((unsigned)(uint8_t)FARHINT_EV_KEEP)
 /* Its page is the next victim (its data is dead: freed.c). */
 void fm_frame_demote(uint32_t node);
 /* Pick up to max eviction victims, each returned locked with its word. */
@@ -346,6 +350,9 @@ enum fm_counter {
   FM_C_PREFETCH_DROPPED, /* requests dropped: the prefetch queue was full */
   FM_C_FAULT_IN_FLIGHT,  /* unhinted faults on a page whose fetch was in flight */
   FM_C_LINK_BATCHES,     /* transfers of the prefetch thread (read-ahead and ahead) */
+  FM_C_KEEP_ADMITTED,    /* pages of re-scanned ranges put on the kept list */
+  FM_C_KEEP_RELEASED,    /* of which sent back: out of the sample, or not reused */
+  FM_C_KEEP_EVICTED,     /* of which evicted from the list: no other victim */
   FM_C_COUNT
 };
 void fm_count(enum fm_counter c, uint64_t n);

@@ -2,7 +2,8 @@
  * and the reclaim lists the eviction policies pick victims from (Eden §4):
  * fifo (Eden's "default": one list), clock (second chance on the accessed
  * bit), lru (N lists by recency of access) and prio (a higher ev_prio class
- * is reclaimed first).
+ * is reclaimed first), and beside them the kept part of re-scanned ranges
+ * (FARHINT_EV_KEEP).
  *
  * Eden's hints stamp every access; ours do not write on the fast path (it
  * stays 8 instructions). Accesses are sampled instead: a page a policy keeps
@@ -24,6 +25,7 @@ struct node {
   uint8_t list;    /* reclaim list, or NO_LIST while free or being evicted */
 };
 #define NO_LIST 0xff
+#define KEPT FM_MAX_LISTS /* the list after the policy's: kept pages */
 
 static struct {
   pthread_mutex_t lock;
@@ -32,13 +34,17 @@ static struct {
   uint32_t free_head; /* frames given back, linked through next */
   uint64_t never_used; /* frames from here on were never handed out */
   uint64_t nfree;     /* both together */
-  uint32_t head[FM_MAX_LISTS], tail[FM_MAX_LISTS];
-  uint64_t len[FM_MAX_LISTS];
+  uint32_t head[FM_MAX_LISTS + 1], tail[FM_MAX_LISTS + 1];
+  uint64_t len[FM_MAX_LISTS + 1];
   int nlists;
   int lru_base; /* lru: the list that is coldest now; aging rotates it */
   enum fm_policy policy;
   uint64_t low_water; /* below this many free frames, wake the reclaimer */
   uint64_t peak_used;
+  uint64_t keep_cap;       /* most frames the kept list may hold */
+  uint32_t keep_below;     /* admits chunks whose hash is below this */
+  uint64_t evicted_since_aging;
+  uint64_t keep_asked;     /* pages fetched with ev_prio keep since aging */
 } fr = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
@@ -57,8 +63,10 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   fr.nlists = policy == FM_POLICY_PRIO  ? FM_MAX_LISTS
               : policy == FM_POLICY_LRU ? (int)fm.cfg.lru_lists
                                         : 1;
-  for (int c = 0; c < FM_MAX_LISTS; c++)
+  for (int c = 0; c <= KEPT; c++)
     fr.head[c] = fr.tail[c] = FM_NO_NODE;
+  fr.keep_cap = (uint64_t)(fm.cfg.keep_fraction * nframes);
+  fr.keep_below = UINT32_MAX;
   /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
    * reserve comes out of the budget: a larger one makes a working set that
    * just fits thrash at its edge. */
@@ -154,13 +162,89 @@ static int lru_list(int age) {
   return (fr.lru_base + fr.nlists - 1 - age) % fr.nlists;
 }
 
+/* The list looked at first: the coldest (lru) or the highest class. */
+static int first_victim_list(void) {
+  return fr.policy == FM_POLICY_LRU ? lru_list(fr.nlists - 1) : fr.nlists - 1;
+}
+
+static void demote_locked(uint32_t i) {
+  list_remove(i);
+  list_insert(i, first_victim_list(), true);
+}
+
+/* ---- Kept pages (FARHINT_EV_KEEP) ----
+ * A site that re-scans a range larger than local memory (a graph's
+ * adjacency lists, level after level) gets nothing from FIFO or LRU: each
+ * pass evicts exactly the pages the next pass needs first. Keeping a fixed
+ * part of the range resident turns that part into hits on every pass. Which
+ * part: a sample spread evenly over the range, so every thread's share of
+ * the scan gains alike (keeping the range's start helped only the thread
+ * that scanned it, and the others set the pace at each barrier). Pages are
+ * sampled by 4 MiB chunk (runs stay long for read-ahead and eviction):
+ * a chunk whose hash is below keep_below is kept. When the list is full the
+ * threshold falls by an eighth and the chunks above it go back to the
+ * policy's lists, so the sample converges on what fits whatever the range's
+ * size. When no page of a re-scanned range was fetched in AGING_EVICTIONS
+ * budgets' worth of evictions, the scans are over: every kept page goes
+ * back, and the next range starts a new sample. (Whether a kept page is
+ * still read is not known: the program reads it without a hint, since the
+ * pass hints an access once per page or hoists it out of the loop.) */
+#define KEEP_CHUNK_SHIFT (FARHINT_PAGE_SHIFT + 10)
+#define AGING_EVICTIONS 8
+
+static uint32_t chunk_hash(uintptr_t page) {
+  return (uint32_t)(((uint64_t)(page >> KEEP_CHUNK_SHIFT) * 0x9E3779B97F4A7C15ULL) >> 32);
+}
+
+/* Kept pages failing keep(page) go back to the policy's lists, first in line. */
+static void release_kept(bool (*keep)(uintptr_t page)) {
+  for (uint64_t n = fr.len[KEPT]; n > 0; n--) {
+    uint32_t i = fr.head[KEPT];
+    list_remove(i);
+    if (keep(fr.nodes[i].page)) {
+      list_append(i, KEPT);
+    } else {
+      list_insert(i, first_victim_list(), true);
+      fm_count(FM_C_KEEP_RELEASED, 1);
+    }
+  }
+}
+
+static bool in_sample(uintptr_t page) { return chunk_hash(page) < fr.keep_below; }
+static bool keep_none(uintptr_t page) { (void)page; return false; }
+
+static bool admit_kept(uintptr_t page) {
+  fr.keep_asked++;
+  if (!in_sample(page))
+    return false;
+  if (fr.len[KEPT] >= fr.keep_cap) {
+    fr.keep_below -= fr.keep_below / 8;
+    release_kept(in_sample);
+    if (!in_sample(page) || fr.len[KEPT] >= fr.keep_cap)
+      return false;
+  }
+  fm_count(FM_C_KEEP_ADMITTED, 1);
+  return true;
+}
+
+static void age_kept(void) {
+  if (fr.keep_asked == 0) {
+    release_kept(keep_none);
+    fr.keep_below = UINT32_MAX;
+  }
+  fr.keep_asked = 0;
+}
+
 void fm_frame_track(uint32_t i, uintptr_t page, unsigned prio) {
+  bool keep = prio == FM_PRIO_KEEP;
   int c = 0;
-  if (fr.policy == FM_POLICY_PRIO)
+  if (fr.policy == FM_POLICY_PRIO && !keep)
     c = prio >= FM_MAX_LISTS ? FM_MAX_LISTS - 1 : (int)prio;
   pthread_mutex_lock(&fr.lock);
   if (fr.policy == FM_POLICY_LRU)
     c = lru_list(0); /* just fetched: most recently used */
+  if (keep && admit_kept(page))
+    c = KEPT;
   fr.nodes[i].page = page;
   list_append(i, c);
   pthread_mutex_unlock(&fr.lock);
@@ -168,11 +252,8 @@ void fm_frame_track(uint32_t i, uintptr_t page, unsigned prio) {
 
 void fm_frame_demote(uint32_t i) {
   pthread_mutex_lock(&fr.lock);
-  if (fr.nodes[i].list != NO_LIST) {
-    list_remove(i);
-    /* The list looked at first: the coldest (lru) or the highest class. */
-    list_insert(i, fr.policy == FM_POLICY_LRU ? lru_list(fr.nlists - 1) : fr.nlists - 1, true);
-  }
+  if (fr.nodes[i].list != NO_LIST)
+    demote_locked(i);
   pthread_mutex_unlock(&fr.lock);
 }
 
@@ -258,10 +339,34 @@ static unsigned pick_lru(uintptr_t *pages, uint64_t *words, unsigned max) {
   return got;
 }
 
+/* Kept pages are victims only when the policy's lists have none left. */
+static unsigned pick_kept(uintptr_t *pages, uint64_t *words, unsigned max) {
+  unsigned got = 0;
+  for (uint64_t n = fr.len[KEPT]; got < max && n > 0; n--) {
+    uint32_t i = fr.head[KEPT];
+    list_remove(i);
+    if (take_victim(fr.nodes[i].page, &words[got]))
+      pages[got++] = fr.nodes[i].page;
+    else
+      list_append(i, KEPT);
+  }
+  return got;
+}
+
 unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max) {
   pthread_mutex_lock(&fr.lock);
   unsigned got = fr.policy == FM_POLICY_LRU ? pick_lru(pages, words, max)
                                             : pick_in_order(pages, words, max);
+  if (got < max) {
+    unsigned kept = pick_kept(pages + got, words + got, max - got);
+    fm_count(FM_C_KEEP_EVICTED, kept);
+    got += kept;
+  }
+  fr.evicted_since_aging += got;
+  if (fr.evicted_since_aging >= AGING_EVICTIONS * fr.total) {
+    fr.evicted_since_aging = 0;
+    age_kept();
+  }
   pthread_mutex_unlock(&fr.lock);
   return got;
 }

@@ -116,7 +116,15 @@ void fm_prefetch_request(uintptr_t first, long n, unsigned prio, bool write) {
   enqueue(first, n, prio, write, false, 0);
 }
 
+/* A loop asks for the page ahead on every iteration until that page is
+ * coming: the same request again from this thread is dropped here, or the
+ * copies fill the ring and crowd out read-ahead windows (CRONO bfs: 9 M
+ * requests dropped in a run). */
 void fm_prefetch_ahead(uintptr_t first, long n, unsigned prio, bool write, uint32_t site) {
+  static __thread uintptr_t last_first;
+  if (first == last_first)
+    return;
+  last_first = first;
   enqueue(first, n, prio, write, true, site);
 }
 

@@ -33,7 +33,8 @@ static const char *const counter_names[FM_C_COUNT] = {
     "copy_syscalls", "uffd_read_syscalls", "wake_syscalls", "sleep_syscalls",
     "ult_spawns", "ult_parked_misses", "ult_parked_ns", "ult_idle", "ult_idle_ns",
     "prefetch_pages", "prefetch_used",
-    "prefetch_wasted", "prefetch_dropped", "faults_in_flight", "prefetch_link_batches"};
+    "prefetch_wasted", "prefetch_dropped", "faults_in_flight", "prefetch_link_batches",
+    "keep_admitted", "keep_released", "keep_evicted"};
 
 uint64_t fm_now_ns(void) {
   struct timespec t;
@@ -120,12 +121,12 @@ static void write_json(uint64_t cpu_ns) {
   size_t n = 0;
   APPEND("{\"format\":\"farhint-stats\",\"version\":1,\"config\":{"
          "\"local\":%lu,\"far_size\":%lu,\"policy\":\"%s\",\"lru_lists\":%u,\"evict_batch\":%u,"
-         "\"free_fraction\":%g,\"link_latency_ns\":%lu,\"link_bandwidth_bps\":%lu,"
+         "\"free_fraction\":%g,\"keep_fraction\":%g,\"link_latency_ns\":%lu,\"link_bandwidth_bps\":%lu,"
          "\"backend\":\"%s\",\"reclaim\":\"%s\",\"unhinted_readahead\":%s,"
          "\"vectorized_unmap\":%s},\"counters\":{",
          (unsigned long)fm.cfg.local_bytes, (unsigned long)fm.cfg.far_bytes,
          fm_policy_name(fm.cfg.policy), fm.cfg.lru_lists, fm.cfg.evict_batch,
-         fm.cfg.free_fraction, (unsigned long)fm.cfg.link_latency_ns,
+         fm.cfg.free_fraction, fm.cfg.keep_fraction, (unsigned long)fm.cfg.link_latency_ns,
          (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
          fm_reclaim_name(fm.cfg.reclaim), fm.cfg.unhinted_readahead ? "true" : "false",
          fm_evict_vectorized() ? "true" : "false");
@@ -157,8 +158,6 @@ static void write_json(uint64_t cpu_ns) {
   close(fd);
 }
 
-/* Accuracy: of the pages prefetched ahead, the share a hint found before
- * they were evicted; per site, the busiest first. */
 /* Per page moved (fetched or evicted), by kind: what the data path costs. */
 static void report_syscalls(_Atomic uint64_t *c) {
   static const enum fm_counter kinds[] = {
@@ -178,6 +177,8 @@ static void report_syscalls(_Atomic uint64_t *c) {
          c[FM_C_SLEEP_SYSCALLS] / m);
 }
 
+/* Accuracy: of the pages prefetched ahead, the share a hint found before
+ * they were evicted; per site, the busiest first. */
 static void report_prefetch(_Atomic uint64_t *c) {
   uint64_t issued = c[FM_C_PREFETCH_PAGES];
   fm_log("prefetch ahead: %lu pages in %lu transfers (with read-ahead), used %lu (%.1f%%), "
@@ -196,6 +197,16 @@ static void report_prefetch(_Atomic uint64_t *c) {
            sites[i].issued ? 100.0 * (double)sites[i].used / (double)sites[i].issued : 0.0);
 }
 
+static void report_keep(_Atomic uint64_t *c) {
+  if (c[FM_C_KEEP_ADMITTED])
+    fm_log("kept part of re-scanned ranges (ev_prio keep): %lu pages admitted, %lu sent back "
+           "(out of the sample or not reused), %lu evicted (no other victim), at most %.0f%% "
+           "of the budget",
+           (unsigned long)c[FM_C_KEEP_ADMITTED], (unsigned long)c[FM_C_KEEP_RELEASED],
+           (unsigned long)c[FM_C_KEEP_EVICTED],
+           100 * fm.cfg.keep_fraction);
+}
+
 void fm_stats_report(void) {
   uint64_t cpu = runtime_cpu_ns();
   if (*fm.cfg.stats_file)
@@ -204,11 +215,11 @@ void fm_stats_report(void) {
     return;
   _Atomic uint64_t *c = st.c;
   fm_log("config: local=%luK far_size=%luM policy=%s lru_lists=%u evict_batch=%u "
-         "free_fraction=%g link_latency=%luns link_bandwidth=%lubit/s backend=%s reclaim=%s "
+         "free_fraction=%g keep_fraction=%g link_latency=%luns link_bandwidth=%lubit/s backend=%s reclaim=%s "
          "unmap=%s",
          (unsigned long)(fm.cfg.local_bytes >> 10), (unsigned long)(fm.cfg.far_bytes >> 20),
          fm_policy_name(fm.cfg.policy), fm.cfg.lru_lists, fm.cfg.evict_batch,
-         fm.cfg.free_fraction, (unsigned long)fm.cfg.link_latency_ns,
+         fm.cfg.free_fraction, fm.cfg.keep_fraction, (unsigned long)fm.cfg.link_latency_ns,
          (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
          fm_reclaim_name(fm.cfg.reclaim), fm_evict_vectorized() ? "process_madvise" : "madvise");
   fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
@@ -237,6 +248,7 @@ void fm_stats_report(void) {
            (unsigned long)c[FM_C_ULT_IDLE], c[FM_C_ULT_IDLE_NS] / 1e6);
   if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
     report_prefetch(c);
+  report_keep(c);
   fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
          "p99 %.1f p99.9 %.1f",
          percentile(0, .5) / 1e3, percentile(0, .99) / 1e3, percentile(0, .999) / 1e3,

@@ -84,6 +84,13 @@ extern "C" {
 /* Flags packed into the third argument of farhint_hint_slow. */
 #define FARHINT_F_MUT (1U << 0)     /* will write: map writable */
 #define FARHINT_F_SEQ (1U << 1)     /* sequential scan */
+/* ev_prio: the eviction class of the pages a hint brings in. Under the prio
+ * policy a higher class is reclaimed first; 0 is the default. FARHINT_EV_KEEP
+ * marks a range the program scans again and again while it is larger than
+ * local memory: under any policy the runtime keeps an evenly spread part of
+ * it resident (at most FARHINT_KEEP_FRACTION of the budget), so each pass
+ * finds that part local instead of evicting what the next pass needs first. */
+#define FARHINT_EV_KEEP (-1)
 #define FARHINT_PACK(flags, rdahead, ev_prio)                                  \
   ((uint32_t)(flags) | ((uint32_t)(uint8_t)(ev_prio) << 8) |                   \
    ((uint32_t)(uint16_t)(int16_t)(rdahead) << 16))
