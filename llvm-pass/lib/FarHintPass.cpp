@@ -137,6 +137,8 @@ public:
   // STEP: insert every planned hint (the analyses are stale after this).
   void emitAll() {
     HintEmitter Emitter(M);
+    if (!Plan.empty())
+      Emitter.recordProfiledBuild(Prof.BuildId);
     // Loops with hints first get an unhinted twin (Version.h).
     MapVector<Function *, SmallVector<Instruction *, 8>> PointsOf;
     for (const Planned &X : Plan)

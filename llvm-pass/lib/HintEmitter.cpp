@@ -94,6 +94,17 @@ void HintEmitter::emitPrefetch(Value *Addr, Value *Size, const HintParams &P,
                               ConstantInt::get(I32, P.SiteId)}, Ask);
 }
 
+void HintEmitter::recordProfiledBuild(StringRef BuildId) {
+  if (BuildId.empty() || M.getNamedGlobal("__farhint_profiled_build"))
+    return;
+  Constant *Id = ConstantDataArray::getString(M.getContext(), BuildId);
+  auto *G = new GlobalVariable(M, Id->getType(), true, GlobalValue::InternalLinkage, Id,
+                               "__farhint_profiled_build");
+  G->setSection(FARHINT_PROFILE_SECTION);
+  G->setAlignment(Align(1));
+  appendToUsed(M, {G});
+}
+
 // The module's live word (hint.h), registered with the runtime from a
 // constructor if the runtime is there; 0 until hints can help.
 GlobalVariable *HintEmitter::liveWord() {

@@ -5,6 +5,7 @@ environment variable that the runtime reads, named as in its statistics.
 """
 
 import argparse
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from farhint import buildtree
 from farhint.cgroup import CgroupError, MemoryCgroup
 from farhint.profile import ProfileError, load_profile
 from farhint.runenv import call_forwarding, program_of, runtime_env
+from farhint.symbolize import build_id, is_elf, profiled_builds
 from farhint.units import parse_budget, parse_size
 
 
@@ -110,6 +112,23 @@ def start_server(sock: Path) -> subprocess.Popen:
     raise RuntimeError("farmem-server did not start")
 
 
+def warn_if_profile_of_another_program(profile_path, profile, program):
+    """The profile's binary must be the program, or the build the program's
+    hints were compiled from; else its peak (the base of --local PCT%) is
+    another program's. A warning: a rebuild that changed nothing is fine."""
+    recorded = profile.get("binary", {}).get("build_id")
+    path = program if "/" in program else shutil.which(program)
+    if not recorded or not path or not is_elf(path):
+        return
+    if recorded == build_id(path) or recorded in profiled_builds(path):
+        return
+    print(f"farhint run: warning: {profile_path} was recorded from "
+          f"{profile['binary'].get('path', 'another binary')} (build id {recorded[:12]}), and "
+          f"{program} is neither that build nor compiled with that profile: its recorded "
+          "peak may not be this program's (profile this program, or give --peak)",
+          file=sys.stderr)
+
+
 def exit_code(rc: int) -> int:
     return 128 - rc if rc < 0 else rc
 
@@ -125,7 +144,9 @@ def run(args):
     try:
         peak = parse_size(args.peak) if args.peak else None
         if peak is None and args.profile:
-            peak = load_profile(args.profile)["run"].get("peak_bytes") or None
+            profile = load_profile(args.profile)
+            warn_if_profile_of_another_program(args.profile, profile, cmd[0])
+            peak = profile["run"].get("peak_bytes") or None
             if peak is None:
                 raise ValueError(f"profile {args.profile} records no peak; give --peak SIZE")
         local = parse_budget(args.local, peak)

@@ -45,14 +45,23 @@ def parse_maps(text: str) -> list:
     return maps
 
 
-def _is_exec_type(path: str) -> bool:
-    """ET_EXEC (not position-independent): addresses are used as they are."""
+def _elf_head(path: str) -> bytes:
     try:
         with open(path, "rb") as f:
             head = f.read(18)
-        return head[:4] == b"\x7fELF" and int.from_bytes(head[16:18], "little") == 2
+        return head if head[:4] == b"\x7fELF" else b""
     except OSError:
-        return False
+        return b""
+
+
+def is_elf(path: str) -> bool:
+    return bool(_elf_head(path))
+
+
+def _is_exec_type(path: str) -> bool:
+    """ET_EXEC (not position-independent): addresses are used as they are."""
+    head = _elf_head(path)
+    return bool(head) and int.from_bytes(head[16:18], "little") == 2
 
 
 def build_id(path: str) -> str:
@@ -60,6 +69,14 @@ def build_id(path: str) -> str:
                          capture_output=True, text=True)
     m = re.search(r"Build ID:\s*([0-9a-f]+)", out.stdout)
     return m.group(1) if m else ""
+
+
+def profiled_builds(path: str) -> set:
+    """Build ids of the binaries whose profiles the hints in path were
+    compiled from (the pass's .farhint.profile section, hint.h)."""
+    out = subprocess.run([str(LLVM_BIN / "llvm-readelf"), "--string-dump=.farhint.profile", path],
+                         capture_output=True, text=True)
+    return set(re.findall(r"\]\s+([0-9a-f]+)$", out.stdout, re.M))
 
 
 def has_debug_info(path: str) -> bool:

@@ -194,6 +194,28 @@ def test_profile_cc_run_loop_replaces_unhinted_faults(tmp_path):
     assert after > 0 and unhinted <= 0.01 * after, rows
 
 
+def test_run_warns_when_the_profile_is_of_another_program(tmp_path):
+    """The profile's peak is the base of --local PCT%: a profile of the
+    program, or of the build its hints came from, is taken as it is; one of
+    another program is taken with a warning that says so."""
+    src = HERE / "prof_patterns.c"
+    plain, hinted = tmp_path / "plain", tmp_path / "hinted"
+    subprocess.run(["clang-19", "-O1", "-g", str(src), "-o", str(plain)], check=True)
+    prof = tmp_path / "plain.fhprof"
+    subprocess.run([str(FARHINT), "profile", "--peak", "8M", "--local", "1M", "-o", str(prof),
+                    "--", str(plain), "scan", "8"], check=True, capture_output=True, timeout=300)
+    subprocess.run([str(FARHINT), "cc", "--profile", str(prof), "--", "-O1", "-g", str(src),
+                    "-o", str(hinted)], check=True)
+    other = BUILD / "bin" / "fm_scan"
+    for program, args, warned in ((plain, ["scan", "8"], False), (hinted, ["scan", "8"], False),
+                                  (other, ["8", "1", "nohint"], True)):
+        run = subprocess.run([str(FARHINT), "run", "--local", "50%", "--profile", str(prof),
+                              "--", str(program), *args], capture_output=True, text=True,
+                             timeout=120)
+        assert run.returncode == 0, run.stderr
+        assert ("was recorded from" in run.stderr) == warned, (program, run.stderr)
+
+
 def test_a_crashing_program_still_gets_a_profile_of_its_run(tmp_path):
     """The trace and the peak are finished on a fatal signal: the profile
     covers the run up to the crash (it used to say so, then write nothing)."""

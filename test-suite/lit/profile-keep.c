@@ -13,3 +13,7 @@
 long get(const long *p, long i) {
   return p[i];
 }
+
+// The profiled binary's build id is kept in the object, for `farhint run`'s check:
+// RUN: %clang -O2 -g %plugin -fplugin-arg-farhint-profile=%t.fhprof -S -emit-llvm %s -o - | FileCheck %s --check-prefix=BUILD
+// BUILD: @__farhint_profiled_build = internal constant [9 x i8] c"f58c8684\00", section ".farhint.profile"

@@ -44,6 +44,10 @@ public:
   // The module's live word (hint.h), created with its registering
   // constructor on first use.
   llvm::GlobalVariable *liveWord();
+  // The build id of the binary the profile was recorded from, kept in the
+  // object (FARHINT_PROFILE_SECTION), so `farhint run --profile` can tell a
+  // profile of this program's unhinted build from one of another program.
+  void recordProfiledBuild(llvm::StringRef BuildId);
 
 private:
   llvm::GlobalVariable *seqSlot(uint32_t SiteId);

@@ -84,6 +84,10 @@ extern "C" {
 /* Flags packed into the third argument of farhint_hint_slow. */
 #define FARHINT_F_MUT (1U << 0)     /* will write: map writable */
 #define FARHINT_F_SEQ (1U << 1)     /* sequential scan */
+/* The section where the pass keeps the build id of the binary its profile
+ * was recorded from (NUL-terminated hex, once per object that has hints). */
+#define FARHINT_PROFILE_SECTION ".farhint.profile"
+
 /* ev_prio: the eviction class of the pages a hint brings in. Under the prio
  * policy a higher class is reclaimed first; 0 is the default. FARHINT_EV_KEEP
  * marks a range the program scans again and again while it is larger than
