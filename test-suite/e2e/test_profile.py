@@ -173,17 +173,24 @@ def test_report_table_json_html_and_diff(tmp_path):
     assert all(r["before"] == r["after"] for r in rows)
 
 
+def profiled_and_hinted(tmp_path, mib):
+    """prof_patterns built plainly, its profile (scan of mib MiB at 1/8
+    local) and the build hinted from it."""
+    src = HERE / "prof_patterns.c"
+    plain, prof, hinted = tmp_path / "plain", tmp_path / "plain.fhprof", tmp_path / "hinted"
+    subprocess.run(["clang-19", "-O1", "-g", str(src), "-o", str(plain)], check=True)
+    subprocess.run([str(FARHINT), "profile", "--peak", f"{mib}M", "--local",
+                    f"{int(mib) // 8}M", "-o", str(prof), "--", str(plain), "scan", mib],
+                   check=True, capture_output=True, timeout=300)
+    subprocess.run([str(FARHINT), "cc", "--profile", str(prof), "--", "-O1", "-g", str(src),
+                    "-o", str(hinted)], check=True)
+    return plain, prof, hinted
+
+
 def test_profile_cc_run_loop_replaces_unhinted_faults(tmp_path):
     """Eden's iterative use, automated: profile, compile with the profile,
     profile the hinted build: what remains is hinted."""
-    src = HERE / "prof_patterns.c"
-    plain, hinted = tmp_path / "plain", tmp_path / "hinted"
-    subprocess.run(["clang-19", "-O1", "-g", str(src), "-o", str(plain)], check=True)
-    first = tmp_path / "first.fhprof"
-    subprocess.run([str(FARHINT), "profile", "--peak", "16M", "--local", "2M", "-o", str(first),
-                    "--", str(plain), "scan", "16"], check=True, capture_output=True, timeout=300)
-    subprocess.run([str(FARHINT), "cc", "--profile", str(first), "--", "-O1", "-g", str(src),
-                    "-o", str(hinted)], check=True)
+    _, first, hinted = profiled_and_hinted(tmp_path, "16")
     second = tmp_path / "second.fhprof"
     subprocess.run([str(FARHINT), "profile", "--peak", "16M", "--local", "2M", "-o", str(second),
                     "--", str(hinted), "scan", "16"], check=True, capture_output=True, timeout=300)
@@ -198,14 +205,7 @@ def test_run_warns_when_the_profile_is_of_another_program(tmp_path):
     """The profile's peak is the base of --local PCT%: a profile of the
     program, or of the build its hints came from, is taken as it is; one of
     another program is taken with a warning that says so."""
-    src = HERE / "prof_patterns.c"
-    plain, hinted = tmp_path / "plain", tmp_path / "hinted"
-    subprocess.run(["clang-19", "-O1", "-g", str(src), "-o", str(plain)], check=True)
-    prof = tmp_path / "plain.fhprof"
-    subprocess.run([str(FARHINT), "profile", "--peak", "8M", "--local", "1M", "-o", str(prof),
-                    "--", str(plain), "scan", "8"], check=True, capture_output=True, timeout=300)
-    subprocess.run([str(FARHINT), "cc", "--profile", str(prof), "--", "-O1", "-g", str(src),
-                    "-o", str(hinted)], check=True)
+    plain, prof, hinted = profiled_and_hinted(tmp_path, "8")
     other = BUILD / "bin" / "fm_scan"
     for program, args, warned in ((plain, ["scan", "8"], False), (hinted, ["scan", "8"], False),
                                   (other, ["8", "1", "nohint"], True)):
