@@ -138,6 +138,13 @@ def print_table(profile, top=20, out=None, hints=None):
     cov = coverage_summary(profile)
     print("sites covering " + ", ".join(f"{k} of faults: {v if v else '-'}" for k, v in cov.items()),
           file=out)
+    kept = [s for s in profile["sites"] if (s.get("suggest") or {}).get("ev_prio") == EV_KEEP]
+    if kept:
+        share = 100 * sum(site_faults(s) for s in kept) / (total or 1)
+        print(f"re-scanned ranges: site{'s' if len(kept) > 1 else ''} "
+              f"{', '.join(str(s['id']) for s in kept)} ({share:.1f}% of faults) scan again what "
+              "they scanned before: ev_prio=-1 keeps part of each resident under any policy "
+              "(farhint run --keep-fraction)", file=out)
     unattributed = sum(u["faults"] for u in profile.get("unattributed", []))
     if unattributed:
         print(f"{unattributed} faults had no frame with source in the application "

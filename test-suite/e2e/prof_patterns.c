@@ -1,6 +1,6 @@
 /* Deliberate faulting loops at known lines, for the profiler's tests: each
  * line marked SITE:<name> is where its pattern's faults must land.
- * USAGE: prof_patterns scan|list|memcpy|hash|flip MiB   prints a checksum */
+ * USAGE: prof_patterns scan|rescan|list|memcpy|hash|flip MiB   prints a checksum */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +17,17 @@ static long scan(long n) {
     a[i] = i; /* SITE:array_write */
   for (long i = 0; i < n; i++)
     s += a[i]; /* SITE:array_read */
+  free(a);
+  return s;
+}
+
+static long rescan(long n) { /* a range read again and again */
+  long *a = malloc(n * sizeof *a), s = 0;
+  for (long i = 0; i < n; i++)
+    a[i] = i;
+  for (int pass = 0; pass < 4; pass++)
+    for (long i = 0; i < n; i++)
+      s += a[i]; /* SITE:rescan_read */
   free(a);
   return s;
 }
@@ -83,7 +94,7 @@ static long hash(long n) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s scan|list|memcpy|hash|flip|scan-abort MiB\n", argv[0]);
+    fprintf(stderr, "usage: %s scan|rescan|list|memcpy|hash|flip|scan-abort MiB\n", argv[0]);
     return 2;
   }
   long bytes = atol(argv[2]) << 20;
@@ -93,6 +104,7 @@ int main(int argc, char **argv) {
     abort();
   }
   long r = !strcmp(argv[1], "scan")     ? scan(bytes / sizeof(long))
+           : !strcmp(argv[1], "rescan") ? rescan(bytes / sizeof(long))
            : !strcmp(argv[1], "list")   ? list(bytes / sizeof(struct node))
            : !strcmp(argv[1], "memcpy") ? copy(bytes, argc)
            : !strcmp(argv[1], "hash")   ? hash(bytes / sizeof(long))

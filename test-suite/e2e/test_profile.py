@@ -90,7 +90,20 @@ def test_scans_suggest_seq_with_readahead_and_writes_mut(tmp_path):
     write = site_at(prof, "prof_patterns.c", m["array_write"])["suggest"]
     read = site_at(prof, "prof_patterns.c", m["array_read"])["suggest"]
     assert write["seq"] and write["rdahead"] > 0 and write["mut"]
-    assert read["seq"] and read["rdahead"] > 0 and not read["mut"]
+    assert read["seq"] and read["rdahead"] > 0 and not read["mut"] and read["ev_prio"] != -1
+
+
+def test_a_rescanned_range_is_suggested_keep_and_reported(tmp_path):
+    """A scan of what the site scanned before (reuse, in address order) gets
+    ev_prio -1, which keeps part of the range resident; a scan read once
+    (test above) does not."""
+    prof, _ = profile(tmp_path, "prof_patterns", "rescan", "16")
+    site = site_at(prof, "prof_patterns.c", markers("prof_patterns.c")["rescan_read"])
+    assert site["suggest"]["seq"] and site["suggest"]["ev_prio"] == -1, site
+    path = tmp_path / "prof_patterns-rescan-16.fhprof"
+    table = subprocess.run([str(FARHINT), "report", str(path)], capture_output=True, text=True)
+    assert "ev_prio=-1(keep)" in table.stdout
+    assert f"re-scanned ranges: site {site['id']} " in table.stdout, table.stdout
 
 
 def test_reads_of_pages_written_next_suggest_mut(tmp_path):
