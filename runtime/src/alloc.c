@@ -37,7 +37,8 @@ static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size,
   } while (!atomic_compare_exchange_weak(&fm.alloc_top, &top, next));
   for (uintptr_t p = base; p < next; p += FM_PAGE)
     atomic_fetch_or_explicit(fm_meta(p), FARHINT_META_REGISTERED, memory_order_relaxed);
-  fm_prefill(base, size);
+  if (fm.active) /* (not in a forked child: fork.c) */
+    fm_prefill(base, size);
   *zero = true; /* never touched: reads as zeros */
   *commit = true;
   return (void *)base;
@@ -70,7 +71,10 @@ static bool far_decommit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t 
  * zeros. */
 static bool far_commit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l, unsigned i) {
   (void)h, (void)s, (void)i;
-  fm_reuse((uintptr_t)a + o, l);
+  if (fm.active)
+    fm_reuse((uintptr_t)a + o, l);
+  else /* a forked child (fork.c): an extent its parent decommitted */
+    memset((char *)a + o, 0, l);
   return false;
 }
 static bool far_split(extent_hooks_t *h, void *a, size_t s, size_t sa, size_t sb,

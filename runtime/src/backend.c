@@ -224,6 +224,14 @@ uint64_t fm_link_post(size_t bytes) {
   return start + wire + be.latency_ns;
 }
 
+void fm_backend_forget(void) {
+  close(be.sock);
+  be.sock = -1;
+  be.pid = 0; /* the parent's server: not ours to stop or wait for */
+  munmap(be.base, be.capacity);
+  be.base = NULL;
+}
+
 int fm_backend_fd(void) { return be.sock; }
 int fm_backend_pid(void) { return be.pid; }
 

@@ -157,9 +157,12 @@ unsigned fm_evict_batch(unsigned max) {
   if (max > 1024)
     max = 1024;
   fm_freed_age();
+  fm_store_writes_begin(); /* a fork waits for this batch (fork.c) */
   unsigned n = fm_frames_pick_victims(pages, words, max);
-  if (n == 0)
+  if (n == 0) {
+    fm_store_writes_end();
     return 0;
+  }
   fm_hints_go_live(); /* from now on a far page may hold data not here */
   unsigned freed = 0;
   for (unsigned i = 0; i < n; i++)
@@ -193,6 +196,7 @@ unsigned fm_evict_batch(unsigned max) {
     fm_page_unlock(pages[i], w);
     fm_frame_put(node);
   }
+  fm_store_writes_end();
   fm_count(FM_C_EVICT_PAGES, n);
   fm_count(FM_C_WRITEBACK_PAGES, written / FM_PAGE);
   fm_count(FM_C_DISCARD_PAGES, freed);

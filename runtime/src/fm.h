@@ -113,6 +113,7 @@ void fm_page_unlock(uintptr_t page, uint64_t new_word_without_lock);
 /* A far page the program may touch is not local: from now on hints run. */
 void fm_hints_go_live(void);
 bool fm_hints_live(void); /* that has happened: local memory is short */
+void fm_hints_go_dead(void); /* in a forked child, which holds all its memory */
 
 /* ---- frames and reclaim lists (frames.c) ---- */
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);
@@ -214,6 +215,14 @@ uint64_t fm_link_ns(size_t bytes);         /* how long one takes */
 int fm_backend_fd(void);                   /* to poll for server death */
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
+/* In a forked child: drop the connection and the store (fork.c). */
+void fm_backend_forget(void);
+
+/* ---- fork (fork.c) ---- */
+/* Evictions write the store between these; a fork waits for them. */
+void fm_store_writes_begin(void);
+void fm_store_writes_end(void);
+pid_t fm_fork(pid_t (*real_fork)(void));
 extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first touch */
 /* Fresh pages are copied from zeros, 64 per UFFDIO_COPY (0.87 us a page),
  * not mapped with UFFDIO_ZEROPAGE: the shared zero page is read-only, so the

@@ -1,7 +1,7 @@
 /* init.c -- start-up and shut-down of libfarmem (loaded with LD_PRELOAD by
  * `farhint run`): read the configuration, reserve the far region and its
  * metadata table, connect the memory server, start the runtime threads and
- * only then point malloc at far memory. Also refuses fork(). */
+ * only then point malloc at far memory. */
 #include "fm.h"
 
 #include <dlfcn.h>
@@ -92,16 +92,17 @@ static void finish_on_fatal_signals(void) {
   }
 }
 
-/* A child would get a copy of the far region without the userfaultfd behind
- * it: pages not present would read as zeros. posix_spawn, vfork and
- * system() (which use CLONE_VM) are fine. */
+/* fork.c makes the child's memory its own; user-level threads cannot be
+ * forked (the caller is one of many running on a worker's stack). */
 pid_t fork(void) {
-  if (!fm.active) {
-    pid_t (*real_fork)(void) = (pid_t(*)(void))dlsym(RTLD_NEXT, "fork");
+  pid_t (*real_fork)(void) = (pid_t(*)(void))dlsym(RTLD_NEXT, "fork");
+  if (!fm.active)
     return real_fork();
+  if (fm.cfg.ult) {
+    fm_log("fork() is not supported with user-level threads (--ult); run "
+           "without --ult, or use posix_spawn or vfork+exec");
+    errno = ENOSYS;
+    return -1;
   }
-  fm_log("fork() is not supported for a program whose heap is in far memory "
-         "(the child would not see far pages); use posix_spawn or vfork+exec");
-  errno = ENOSYS;
-  return -1;
+  return fm_fork(real_fork);
 }

@@ -34,3 +34,11 @@ void fm_hints_go_live(void) {
   }
   pthread_mutex_unlock(&live_lock);
 }
+
+/* A forked child holds all of its memory (fork.c): its hints stop at their
+ * first test again. (No lock: the child has one thread.) */
+void fm_hints_go_dead(void) {
+  atomic_store(&live, false);
+  for (unsigned i = 0; i < n_live_words; i++)
+    *live_words[i] = 0;
+}

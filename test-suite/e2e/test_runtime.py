@@ -250,10 +250,21 @@ def test_children_run_natively(farhint_run, tmp_path):
     assert faults > 1000, "the parent's faults are in the profile"
 
 
-def test_fork_is_refused_clearly_and_posix_spawn_works(farhint_run):
-    run = farhint_run("fm_fork", options=["--local", "4M"])
+def test_a_forked_child_sees_the_parent_memory_and_both_go_on(farhint_run):
+    """At 3% local, with a second thread evicting all along: each of three
+    children sees the parent's memory as it was at its fork (most of it far),
+    then parent and child write the same pages and each sees only its own
+    writes; posix_spawn still runs a program."""
+    run = farhint_run("fm_fork", 32, 3, options=["--local", "2M"])
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "fork() is not supported" in run.stderr
+    assert run.stdout == "ok\n"
+    assert run.stats["counters"]["evicted_pages"] > 3 * (32 << 8), "far when forked"
+
+
+def test_fork_under_user_level_threads_is_refused_clearly(farhint_run):
+    run = farhint_run("fm_fork", 4, 1, options=["--local", "2M", "--ult"])
+    assert run.returncode == 1
+    assert "fork() is not supported with user-level threads" in run.stderr
 
 
 def test_budget_below_minimum_is_a_clear_error(farhint_run):

@@ -1,0 +1,95 @@
+/* fork.c -- fork() of a program whose heap is in far memory. The child gets
+ * no runtime (its threads do not survive a fork, and the userfaultfd stays
+ * with the parent's address space), so it must hold every page itself: it
+ * copies in, from the memory server's store, each far page the parent did
+ * not have local at the fork, then runs with all of its memory local, as it
+ * would natively. The parent holds back evictions -- the only writes to the
+ * store -- from just before the fork until the child has copied, so the
+ * store is the far half of the parent's memory at the fork, exactly. */
+#include "fm.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Evictions take it shared; a fork takes it alone. Writers first, so a
+ * stream of evictions cannot hold a fork off. */
+static pthread_rwlock_t store_writes;
+static pthread_once_t store_writes_once = PTHREAD_ONCE_INIT;
+
+static void init_store_writes(void) {
+  pthread_rwlockattr_t a;
+  pthread_rwlockattr_init(&a);
+  pthread_rwlockattr_setkind_np(&a, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+  pthread_rwlock_init(&store_writes, &a);
+  pthread_rwlockattr_destroy(&a);
+}
+
+void fm_store_writes_begin(void) {
+  pthread_once(&store_writes_once, init_store_writes);
+  pthread_rwlock_rdlock(&store_writes);
+}
+
+void fm_store_writes_end(void) { pthread_rwlock_unlock(&store_writes); }
+
+/* Whether the child has page p: the parent had it mapped at the fork. A page
+ * locked then was in the middle of a fetch (evictions were held back):
+ * whether it landed before the fork, the child's page table tells. */
+static bool child_has(uintptr_t p, uint64_t w) {
+  if (!(w & FARHINT_META_LOCKED))
+    return w & FM_RESIDENT;
+  unsigned char in_core = 0;
+  return mincore((void *)p, FM_PAGE, &in_core) == 0 && (in_core & 1);
+}
+
+/* In the child: every far page with data becomes its own, then the runtime
+ * steps aside. Returns how many pages were copied in. */
+static uint64_t take_over_far_pages(void) {
+  uint64_t copied = 0;
+  uintptr_t top = atomic_load(&fm.alloc_top);
+  for (uintptr_t p = fm.far_base; p < top; p += FM_PAGE) {
+    uint64_t w = atomic_load_explicit(fm_meta(p), memory_order_relaxed);
+    if ((w & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID | FARHINT_META_FREED)) !=
+            (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID) ||
+        child_has(p, w))
+      continue; /* no data, dead data, or here already */
+    memcpy((void *)p, fm_backend_read_ptr(p), FM_PAGE);
+    copied++;
+  }
+  return copied;
+}
+
+static void become_native(void) {
+  fm.active = false; /* hints, prefetches and interposers pass through */
+  fm_hints_go_dead();
+  close(fm.uffd); /* it serves the parent's address space */
+  fm.uffd = -1;
+  fm_backend_forget();
+}
+
+pid_t fm_fork(pid_t (*real_fork)(void)) {
+  int copied[2]; /* the child closes its end once it has copied */
+  if (pipe2(copied, O_CLOEXEC) < 0)
+    return -1;
+  pthread_once(&store_writes_once, init_store_writes);
+  pthread_rwlock_wrlock(&store_writes);
+  pid_t pid = real_fork();
+  if (pid == 0) {
+    close(copied[0]);
+    take_over_far_pages();
+    become_native();
+    close(copied[1]);
+    return 0;
+  }
+  int saved = errno;
+  close(copied[1]);
+  char c;
+  while (pid > 0 && read(copied[0], &c, 1) < 0 && errno == EINTR)
+    ;
+  close(copied[0]);
+  pthread_rwlock_unlock(&store_writes);
+  errno = saved;
+  return pid;
+}
