@@ -260,12 +260,17 @@ private:
     SiteMatch Match = Matcher.match(S);
     if (Match.Accesses.empty()) {
       bool Here = Matcher.ownsFile(S.Loc.File);
-      E.Why = Here ? "no memory access at this location in this module (stale "
-                     "profile, or the code was optimized differently)"
-                   : "not in this translation unit";
+      std::optional<std::string> Callee = Here ? Matcher.calleeAt(S) : std::nullopt;
+      E.Why = !Here   ? "not in this translation unit"
+              : Callee ? "a call to " + *Callee + ", not a memory access: not hinted (its "
+                         "faults were inside the callee, at instructions the debug info gives no line; "
+                         "the callee's own sites are hinted where the profile names them)"
+                       : "no memory access at this location in this module (stale "
+                         "profile, or the code was optimized differently)";
       if (Here)
-        warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location +
-                               ") matches no memory access: not hinted");
+        warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location + ") " +
+                               (Callee ? "is " + E.Why : "matches no memory access") +
+                               (Callee ? "" : ": not hinted"));
       return !Here;
     }
     if (S.SourceLine) {

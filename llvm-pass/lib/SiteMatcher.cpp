@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -181,10 +182,15 @@ static Score score(const Site &S, const DILocation *Access) {
 
 SiteMatcher::SiteMatcher(Module &M) {
   for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (I.getDebugLoc())
-        for (Access &A : accessesOf(I))
-          All.push_back(A);
+    for (Instruction &I : instructions(F)) {
+      if (!I.getDebugLoc())
+        continue;
+      for (Access &A : accessesOf(I))
+        All.push_back(A);
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction(); Callee && !Callee->isIntrinsic())
+          Calls.push_back(CB);
+    }
   for (DICompileUnit *CU : M.debug_compile_units()) {
     SmallString<256> P(CU->getDirectory());
     sys::path::append(P, CU->getFilename());
@@ -219,6 +225,13 @@ SiteMatch SiteMatcher::match(const Site &S) const {
   }
   Inlined.InInlinedCallee = !Inlined.Accesses.empty();
   return Inlined;
+}
+
+std::optional<std::string> SiteMatcher::calleeAt(const Site &S) const {
+  for (const CallBase *CB : Calls)
+    if (score(S, CB->getDebugLoc().get()) >= LineOnly)
+      return demangle(CB->getCalledFunction()->getName());
+  return std::nullopt;
 }
 
 bool SiteMatcher::ownsFile(StringRef File) const {

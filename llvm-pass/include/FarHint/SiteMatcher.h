@@ -26,6 +26,7 @@
 #include <memory>
 
 namespace llvm {
+class CallBase;
 class MemoryBuffer;
 class Module;
 } // namespace llvm
@@ -59,6 +60,9 @@ public:
   explicit SiteMatcher(llvm::Module &M);
   // The accesses of this module at the site's location.
   SiteMatch match(const Site &S) const;
+  // The function called at the site's location, when a call is all there
+  // is (its faults were inside the callee, at instructions with no line).
+  std::optional<std::string> calleeAt(const Site &S) const;
   // Whether the site's file is one of this module's source files (so a site
   // without a match here deserves a warning, not just a report line).
   bool ownsFile(llvm::StringRef File) const;
@@ -68,6 +72,7 @@ public:
 
 private:
   llvm::SmallVector<Access, 0> All;
+  llvm::SmallVector<const llvm::CallBase *, 0> Calls;
   llvm::SmallVector<std::string, 8> Files;
   mutable llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Sources;
 };
