@@ -18,6 +18,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InstIterator.h"
@@ -253,6 +254,17 @@ private:
     return E;
   }
 
+  // Why a site at a call that makes no access of its own is not hinted.
+  static std::string callWhy(const Function &Callee) {
+    std::string Name = demangle(Callee.getName());
+    if (Callee.isDeclaration())
+      return "a call to " + Name + ", not a memory access: not hinted (its faults were " +
+             "inside that function, outside this program's code)";
+    return "a call to " + Name + ", not a memory access: not hinted (its faults were " +
+           "inside the callee, at instructions the debug info gives no line; the " +
+           "callee's own sites are hinted where the profile names them)";
+  }
+
   // Plans the site's hints; false when it is in this module and cannot be
   // hinted, so it does not count toward coverage= (a site of another
   // translation unit does: that one hints it).
@@ -260,17 +272,14 @@ private:
     SiteMatch Match = Matcher.match(S);
     if (Match.Accesses.empty()) {
       bool Here = Matcher.ownsFile(S.Loc.File);
-      std::optional<std::string> Callee = Here ? Matcher.calleeAt(S) : std::nullopt;
-      E.Why = !Here   ? "not in this translation unit"
-              : Callee ? "a call to " + *Callee + ", not a memory access: not hinted (its "
-                         "faults were inside the callee, at instructions the debug info gives no line; "
-                         "the callee's own sites are hinted where the profile names them)"
+      const Function *Callee = Here ? Matcher.calleeAt(S) : nullptr;
+      E.Why = !Here ? "not in this translation unit"
+              : Callee ? callWhy(*Callee)
                        : "no memory access at this location in this module (stale "
                          "profile, or the code was optimized differently)";
       if (Here)
         warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location + ") " +
-                               (Callee ? "is " + E.Why : "matches no memory access") +
-                               (Callee ? "" : ": not hinted"));
+                               (Callee ? "is " + E.Why : "matches no memory access: not hinted"));
       return !Here;
     }
     if (S.SourceLine) {

@@ -3,7 +3,6 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -227,11 +226,11 @@ SiteMatch SiteMatcher::match(const Site &S) const {
   return Inlined;
 }
 
-std::optional<std::string> SiteMatcher::calleeAt(const Site &S) const {
+const Function *SiteMatcher::calleeAt(const Site &S) const {
   for (const CallBase *CB : Calls)
     if (score(S, CB->getDebugLoc().get()) >= LineOnly)
-      return demangle(CB->getCalledFunction()->getName());
-  return std::nullopt;
+      return CB->getCalledFunction();
+  return nullptr;
 }
 
 bool SiteMatcher::ownsFile(StringRef File) const {

@@ -27,6 +27,7 @@
 
 namespace llvm {
 class CallBase;
+class Function;
 class MemoryBuffer;
 class Module;
 } // namespace llvm
@@ -60,9 +61,9 @@ public:
   explicit SiteMatcher(llvm::Module &M);
   // The accesses of this module at the site's location.
   SiteMatch match(const Site &S) const;
-  // The function called at the site's location, when a call is all there
-  // is (its faults were inside the callee, at instructions with no line).
-  std::optional<std::string> calleeAt(const Site &S) const;
+  // The function called at the site's location, if any: when a call is all
+  // there is, the faults were inside the callee.
+  const llvm::Function *calleeAt(const Site &S) const;
   // Whether the site's file is one of this module's source files (so a site
   // without a match here deserves a warning, not just a report line).
   bool ownsFile(llvm::StringRef File) const;
