@@ -2,6 +2,7 @@
 #include "FarHint/Profile.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -12,6 +13,29 @@ using namespace llvm;
 namespace farhint {
 
 namespace {
+
+// Optional fields are checked as the Python tools' reader checks them
+// (profile-tools/farhint/profile.py): present means well typed, so both
+// readers take and refuse the same profiles (test_profile_fuzz.py).
+constexpr int64_t CountMax = int64_t(1) << 48; // counts: far beyond any run, safe to add
+
+bool isCount(const json::Value &V) {
+  std::optional<int64_t> N = V.getAsInteger();
+  return N && *N >= 0 && *N < CountMax;
+}
+bool isInteger(const json::Value &V) { return V.getAsInteger().has_value(); }
+bool isString(const json::Value &V) { return V.getAsString().has_value(); }
+bool isBool(const json::Value &V) { return V.getAsBoolean().has_value(); }
+bool isObject(const json::Value &V) { return V.getAsObject() != nullptr; }
+bool isStringList(const json::Value &V) {
+  const json::Array *A = V.getAsArray();
+  return A && llvm::all_of(*A, isString);
+}
+// Absent, or present and passing Check.
+bool optional(const json::Object &O, StringRef Key, bool (*Check)(const json::Value &)) {
+  const json::Value *V = O.get(Key);
+  return !V || Check(*V);
+}
 
 // Errors name the profile and, inside sites, which site.
 class Reader {
@@ -31,11 +55,52 @@ public:
       return fail(Where + " has no 'file'");
     if (!Line || *Line <= 0)
       return fail(Where + " has no positive 'line'");
+    if (!optional(O, "column", isCount))
+      return fail(Where + " has a 'column' that is not a non-negative integer");
+    if (!optional(O, "function", isString))
+      return fail(Where + " has a 'function' that is not a string");
     L.File = File->str();
     L.Line = unsigned(*Line);
     L.Column = unsigned(O.getInteger("column").value_or(0));
     L.Function = O.getString("function").value_or("").str();
     return L;
+  }
+
+  Error top(const json::Object &O) const {
+    if (!optional(O, "binary", isObject))
+      return fail("'binary' is not an object");
+    if (const json::Object *B = O.getObject("binary"); B && !optional(*B, "build_id", isString))
+      return fail("'binary.build_id' is not a string");
+    if (!optional(O, "run", isObject))
+      return fail("'run' is not an object");
+    if (const json::Object *Run = O.getObject("run")) {
+      for (StringRef Key : {"total_faults", "faults_seen", "local_bytes", "peak_bytes"})
+        if (!optional(*Run, Key, isCount))
+          return fail("'run." + Key + "' is not a non-negative integer");
+      if (!optional(*Run, "command", isStringList))
+        return fail("'run.command' is not a list of strings");
+    }
+    auto Unattributed = [](const json::Value &V) {
+      const json::Array *A = V.getAsArray();
+      return A && llvm::all_of(*A, [](const json::Value &U) {
+               const json::Object *UO = U.getAsObject();
+               return UO && UO->get("function") && isString(*UO->get("function")) &&
+                      UO->get("faults") && isCount(*UO->get("faults"));
+             });
+    };
+    if (!optional(O, "unattributed", Unattributed))
+      return fail("'unattributed' is not a list of {function, faults}");
+    return Error::success();
+  }
+
+  Error suggestTypes(const json::Object &G, const Twine &Where) const {
+    std::pair<StringRef, bool (*)(const json::Value &)> Fields[] = {
+        {"mut", isBool}, {"seq", isBool}, {"size", isCount}, {"rdahead", isInteger},
+        {"ev_prio", isInteger}};
+    for (auto &[Key, Check] : Fields)
+      if (!optional(G, Key, Check))
+        return fail(Where + ": 'suggest." + Key + "' has the wrong type");
+    return Error::success();
   }
 
   Expected<Site> site(const json::Value &V, size_t Index) const {
@@ -52,6 +117,12 @@ public:
     if (!L)
       return L.takeError();
     S.Loc = std::move(*L);
+    if (!optional(*O, "inlined_at", [](const json::Value &V) { return V.getAsArray() != nullptr; }))
+      return fail(Where + ": 'inlined_at' is not a list");
+    if (!optional(*O, "source_line", isString))
+      return fail(Where + " has a 'source_line' that is not a string");
+    if (!optional(*O, "frames", isStringList))
+      return fail(Where + " has 'frames' that are not a list of strings");
     if (const json::Array *Chain = O->getArray("inlined_at")) {
       for (size_t I = 0; I < Chain->size(); I++) {
         const json::Object *C = (*Chain)[I].getAsObject();
@@ -68,14 +139,27 @@ public:
     const json::Object *F = O->getObject("faults");
     if (!F)
       return fail(Where + " has no 'faults' object");
+    for (StringRef Kind : {"read", "write", "write_protect", "hinted"}) {
+      const json::Value *N = F->get(Kind);
+      if (!N)
+        continue;
+      if (!isInteger(*N))
+        return fail(Where + " has a fault count that is not an integer");
+      if (*N->getAsInteger() < 0)
+        return fail(Where + " has a negative fault count");
+      if (*N->getAsInteger() >= CountMax)
+        return fail(Where + " has a fault count above 2^48");
+    }
     int64_t Read = F->getInteger("read").value_or(0);
     int64_t Write = F->getInteger("write").value_or(0);
     int64_t WP = F->getInteger("write_protect").value_or(0);
-    if (Read < 0 || Write < 0 || WP < 0)
-      return fail(Where + " has a negative fault count");
     S.Faults = uint64_t(Read + Write + WP);
     S.WriteFaults = uint64_t(Write + WP);
+    if (!optional(*O, "suggest", isObject))
+      return fail(Where + ": 'suggest' is not an object");
     if (const json::Object *G = O->getObject("suggest")) {
+      if (Error E = suggestTypes(*G, Where))
+        return std::move(E);
       Suggestion Sg;
       Sg.Mut = G->getBoolean("mut").value_or(false);
       Sg.Size = uint64_t(std::max<int64_t>(0, G->getInteger("size").value_or(0)));
@@ -116,6 +200,8 @@ Expected<Profile> Profile::load(StringRef Path) {
                   (Version ? Twine(*Version) : Twine("<missing>")) +
                   " is not supported: this farhint reads version " +
                   Twine(ProfileVersion) + "; record it again with `farhint profile`");
+  if (Error E = R.top(*O))
+    return std::move(E);
   Profile P;
   P.Path = Path.str();
   if (const json::Object *B = O->getObject("binary"))

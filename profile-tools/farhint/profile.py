@@ -22,41 +22,126 @@ def _require(cond, path, what):
         raise ProfileError(f"profile '{path}': {what}")
 
 
+COUNT_MAX = 2**48  # fault counts and sizes: far beyond any run, safe to add up
+
+
+def _number(text):
+    """A JSON number with a fraction or exponent: an int when integral, as
+    the plugin's reader takes it (10.0 is 10)."""
+    x = float(text)
+    return int(x) if x.is_integer() and abs(x) < 2**63 else x
+
+
+def _integer(x):
+    """x as a JSON integer that fits 64 bits (not a bool), or None."""
+    return x if type(x) is int and -2**63 <= x < 2**63 else None
+
+
+def _count(x) -> bool:
+    n = _integer(x)
+    return n is not None and 0 <= n < COUNT_MAX
+
+
+def _optional(obj, key, check) -> bool:
+    return key not in obj or check(obj[key])
+
+
+def _check_loc(path, obj, where):
+    _require(isinstance(obj.get("file"), str) and obj["file"], path, f"{where} has no 'file'")
+    line = _integer(obj.get("line"))
+    _require(line is not None and line > 0, path, f"{where} has no positive 'line'")
+    _require(_optional(obj, "column", _count), path,
+             f"{where} has a 'column' that is not a non-negative integer")
+    _require(_optional(obj, "function", lambda v: isinstance(v, str)), path,
+             f"{where} has a 'function' that is not a string")
+
+
+# Optional fields, checked alike by the plugin's reader (llvm-pass/lib/Profile.cpp).
+RUN_COUNTS = ("total_faults", "faults_seen", "local_bytes", "peak_bytes")
+FAULT_KINDS = ("read", "write", "write_protect", "hinted")
+
+
+def _check_top(path, data):
+    _require(_optional(data, "binary", lambda v: isinstance(v, dict)), path,
+             "'binary' is not an object")
+    _require(_optional(data.get("binary", {}), "build_id", lambda v: isinstance(v, str)), path,
+             "'binary.build_id' is not a string")
+    _require(_optional(data, "run", lambda v: isinstance(v, dict)), path, "'run' is not an object")
+    run = data.get("run", {})
+    for key in RUN_COUNTS:
+        _require(_optional(run, key, _count), path,
+                 f"'run.{key}' is not a non-negative integer")
+    _require(_optional(run, "command", lambda v: isinstance(v, list) and
+                       all(isinstance(a, str) for a in v)), path,
+             "'run.command' is not a list of strings")
+    _require(_optional(data, "unattributed", lambda v: isinstance(v, list) and all(
+        isinstance(u, dict) and isinstance(u.get("function"), str) and _count(u.get("faults"))
+        for u in v)), path, "'unattributed' is not a list of {function, faults}")
+
+
+def _check_site(path, s, i):
+    where = f"site #{i}"
+    _require(isinstance(s, dict), path, f"{where} is not an object")
+    sid = _integer(s.get("id"))
+    _require(sid is not None and 0 < sid <= ID_MAX, path, f"{where} has no positive integer 'id'")
+    _check_loc(path, s, where)
+    chain = s.get("inlined_at", [])
+    _require(isinstance(chain, list), path, f"{where}: 'inlined_at' is not a list")
+    for k, c in enumerate(chain):
+        _require(isinstance(c, dict), path, f"{where}: inlined_at entry {k} is not an object")
+        _check_loc(path, c, f"{where} inlined_at[{k}]")
+    _require(_optional(s, "source_line", lambda v: isinstance(v, str)), path,
+             f"{where} has a 'source_line' that is not a string")
+    _require(_optional(s, "frames", lambda v: isinstance(v, list) and
+                       all(isinstance(f, str) for f in v)), path,
+             f"{where} has 'frames' that are not a list of strings")
+    faults = s.get("faults")
+    _require(isinstance(faults, dict), path, f"{where} has no 'faults' object")
+    for kind in FAULT_KINDS:
+        n = _integer(faults.get(kind, 0))
+        _require(n is not None, path, f"{where} has a fault count that is not an integer")
+        _require(n >= 0, path, f"{where} has a negative fault count")
+        _require(n < COUNT_MAX, path, f"{where} has a fault count above 2^48")
+    g = s.get("suggest", {})
+    _require(isinstance(g, dict), path, f"{where}: 'suggest' is not an object")
+    for key, check in (("mut", lambda v: isinstance(v, bool)), ("seq", lambda v: isinstance(v, bool)),
+                       ("size", _count), ("rdahead", lambda v: _integer(v) is not None),
+                       ("ev_prio", lambda v: _integer(v) is not None)):
+        _require(_optional(g, key, check), path, f"{where}: 'suggest.{key}' has the wrong type")
+    return sid
+
+
 def load_profile(path) -> dict:
     """The profile as a dict, or ProfileError naming the file and the problem."""
     try:
         text = Path(path).read_text()
-    except OSError as err:
-        raise ProfileError(f"profile '{path}': cannot read it: {err.strerror}") from err
+    except (OSError, UnicodeDecodeError) as err:
+        raise ProfileError(f"profile '{path}': cannot read it: "
+                           f"{getattr(err, 'strerror', None) or err}") from err
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ProfileError(f"profile '{path}': not valid JSON ({err.msg} at line {err.lineno} "
-                           f"column {err.colno}); was it truncated? record it again with "
-                           "`farhint profile`") from err
+        data = json.loads(text, parse_float=_number)
+    except (json.JSONDecodeError, RecursionError) as err:
+        why = f"{err.msg} at line {err.lineno} column {err.colno}" \
+            if isinstance(err, json.JSONDecodeError) else "nested too deep"
+        raise ProfileError(f"profile '{path}': not valid JSON ({why}); was it truncated? "
+                           "record it again with `farhint profile`") from err
     _require(isinstance(data, dict), path, "not a JSON object")
     _require(data.get("format") == FORMAT, path,
              f"not a farhint profile (its 'format' is {data.get('format')!r}, expected '{FORMAT}')")
-    _require(data.get("version") == VERSION, path,
+    _require(_integer(data.get("version")) == VERSION, path,
              f"version {data.get('version')!r} is not supported: this farhint reads version "
              f"{VERSION}; record it again with `farhint profile`")
+    _check_top(path, data)
     sites = data.get("sites")
     _require(isinstance(sites, list), path, "has no 'sites' array")
     first_with = {}  # id -> site number, to name a repeated one
     for i, s in enumerate(sites, 1):
-        _require(isinstance(s, dict), path, f"site #{i} is not an object")
-        # The same bounds as the plugin's reader (llvm-pass/lib/Profile.cpp).
-        _require(isinstance(s.get("id"), int) and 0 < s["id"] <= ID_MAX, path,
-                 f"site #{i} has no positive integer 'id'")
-        _require(s["id"] not in first_with, path,
-                 f"site #{i} repeats id {s['id']} of site #{first_with.get(s['id'])}")
-        first_with[s["id"]] = i
-        _require(isinstance(s.get("file"), str) and s["file"], path, f"site #{i} has no 'file'")
-        _require(isinstance(s.get("line"), int) and s["line"] > 0, path,
-                 f"site #{i} has no positive 'line'")
-        _require(isinstance(s.get("faults"), dict), path, f"site #{i} has no 'faults' object")
-        _require(all(isinstance(n, int) and n >= 0 for n in s["faults"].values()), path,
-                 f"site #{i} has a negative fault count")
+        sid = _check_site(path, s, i)
+        _require(sid not in first_with, path,
+                 f"site #{i} repeats id {sid} of site #{first_with.get(sid)}")
+        first_with[sid] = i
+    data.setdefault("run", {})  # optional: the tools read them as empty
+    data.setdefault("binary", {})
     return data
 
 
