@@ -2,7 +2,9 @@
  * parent's memory at the fork, and parent and child then write the same
  * pages, each seeing only its own writes. A second thread of the parent
  * writes another array all along, so evictions race with each fork.
- * USAGE: fm_fork MiB ROUNDS   prints "ok" when every check held */
+ * Then EXECS children fork and exec /bin/true, as a program that starts
+ * commands the old way does.
+ * USAGE: fm_fork MiB ROUNDS [EXECS]   prints "ok" when every check held */
 #include <pthread.h>
 #include <spawn.h>
 #include <stdatomic.h>
@@ -49,8 +51,8 @@ static int child(long round) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s MiB ROUNDS\n", argv[0]);
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: %s MiB ROUNDS [EXECS]\n", argv[0]);
     return 2;
   }
   n = ((size_t)atol(argv[1]) << 20) / sizeof(long);
@@ -81,6 +83,19 @@ int main(int argc, char **argv) {
   }
   atomic_store(&stop, 1);
   pthread_join(t, NULL);
+  for (int i = 0, execs = argc > 3 ? atoi(argv[3]) : 0; i < execs; i++) {
+    pid_t pid = fork();
+    if (pid == 0) {
+      execl("/bin/true", "true", (char *)NULL);
+      _exit(127);
+    }
+    int status;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+        WEXITSTATUS(status)) {
+      fprintf(stderr, "FAIL: fork and exec %d\n", i);
+      return 1;
+    }
+  }
   char *args[] = {"/bin/true", NULL};
   pid_t pid;
   int status;

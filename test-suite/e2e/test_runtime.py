@@ -263,6 +263,37 @@ def test_a_forked_child_sees_the_parent_memory_and_both_go_on(farhint_run):
     assert run.stats["counters"]["evicted_pages"] > 3 * (32 << 8), "far when forked"
 
 
+def leftovers():
+    """What a run could leave behind: files of ours in /tmp and /dev/shm,
+    and memory servers."""
+    files = {f"/tmp/{n}" for n in os.listdir("/tmp") if "farhint" in n or "farmem" in n}
+    files |= {f"/dev/shm/{n}" for n in os.listdir("/dev/shm")}
+    servers = subprocess.run(["pgrep", "-f", "farmem-server"], capture_output=True,
+                             text=True).stdout.split()
+    return files, set(servers)
+
+
+def test_nothing_is_left_behind(farhint_run):
+    """100 fork and exec cycles, forks without exec, and a run stopped by
+    SIGTERM leave no file, shared memory or memory server behind."""
+    before = leftovers()
+    run = farhint_run("fm_fork", 4, 2, 100, options=["--local", "1M"])
+    assert run.returncode == 0 and run.stdout == "ok\n", run.stderr
+    proc = subprocess.Popen([str(FARHINT), "run", "--local", "1M", "--",
+                             str(BUILD / "bin/fm_signals"), "graceful", "4"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline() == "ready\n"
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=30)
+    def new():  # (a server of an earlier test may leave meanwhile: only new ones count)
+        return [sorted(now - then) for now, then in zip(leftovers(), before)]
+    for _ in range(50):  # a server leaves right after its last client
+        if new() == [[], []]:
+            break
+        time.sleep(0.1)
+    assert new() == [[], []]
+
+
 def test_fork_under_user_level_threads_is_refused_clearly(farhint_run):
     run = farhint_run("fm_fork", 4, 1, options=["--local", "2M", "--ult"])
     assert run.returncode == 1
