@@ -6,6 +6,7 @@ compiler crash, or one reader taking what the other rejects."""
 import json
 import random
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,32 @@ def test_damaged_profiles_are_taken_or_rejected_alike(tmp_path, seed):
         assert "farhint: profile" in plugin.stderr, plugin.stderr
     assert (report.returncode == 0) == (plugin.returncode == 0), (
         f"the readers disagree on {text!r}:\nreport: {report.stderr}\nplugin: {plugin.stderr}")
+
+
+def test_a_large_profile_is_read_in_bounded_memory(tmp_path):
+    """20,000 sites with their stacks (30 MB): the plugin parses one site at
+    a time (a tree of the whole profile took 760 MB of the compiler) and
+    still finds the one site of this file."""
+    sites = [{"id": i, "file": f"/src/dir{i % 50}/file{i % 400}.c", "line": i % 3000 + 1,
+              "column": 5, "function": f"fn{i}", "source_line": "x = a[i] + b[j] * c[k];",
+              "frames": [f"fn{i} /src/dir{i % 50}/file{i % 400}.c:{i % 3000 + 1}:5"] * 20,
+              "faults": {"read": 1000 - i % 900, "write": 0, "write_protect": 0}}
+             for i in range(2, 20001)]
+    sites.append({**GOOD["sites"][0], "id": 1, "faults": {"read": 5000}})
+    prof = tmp_path / "big.fhprof"
+    prof.write_text(json.dumps({**GOOD, "sites": sites}, indent=1))
+    assert prof.stat().st_size > 20 << 20
+    # The compiler's peak, measured in a process of its own that runs only it.
+    measure = ("import resource, subprocess, sys\n"
+               "rc = subprocess.run(sys.argv[1:]).returncode\n"
+               "print('maxrss_kb', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,"
+               " file=sys.stderr)\n"
+               "sys.exit(rc)")
+    out = subprocess.run([sys.executable, "-c", measure, "clang-19", "-O2", "-g",
+                          f"-fplugin={BUILD / 'lib' / 'farhint.so'}",
+                          f"-fplugin-arg-farhint-profile={prof}", "-S", "-emit-llvm",
+                          str(SOURCE), "-o", "-"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "farhint_hint_slow_preserve_most(ptr %" in out.stdout, "site 1 is hinted"
+    rss_kb = int(out.stderr.split("maxrss_kb")[-1])
+    assert rss_kb < 300 << 10, f"the compiler took {rss_kb >> 10} MiB"
