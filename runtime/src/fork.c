@@ -44,10 +44,8 @@ static bool child_has(uintptr_t p, uint64_t w) {
   return mincore((void *)p, FM_PAGE, &in_core) == 0 && (in_core & 1);
 }
 
-/* In the child: every far page with data becomes its own, then the runtime
- * steps aside. Returns how many pages were copied in. */
-static uint64_t take_over_far_pages(void) {
-  uint64_t copied = 0;
+/* In the child: every far page with data becomes its own. */
+static void take_over_far_pages(void) {
   uintptr_t top = atomic_load(&fm.alloc_top);
   for (uintptr_t p = fm.far_base; p < top; p += FM_PAGE) {
     uint64_t w = atomic_load_explicit(fm_meta(p), memory_order_relaxed);
@@ -56,9 +54,7 @@ static uint64_t take_over_far_pages(void) {
         child_has(p, w))
       continue; /* no data, dead data, or here already */
     memcpy((void *)p, fm_backend_read_ptr(p), FM_PAGE);
-    copied++;
   }
-  return copied;
 }
 
 static void become_native(void) {
