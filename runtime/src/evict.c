@@ -110,8 +110,29 @@ static void sort_by_address(uintptr_t *pages, uint64_t *words, unsigned n) {
   }
 }
 
-/* Write-protects each run of neighbouring dirty victims with one ioctl;
- * returns the ioctls made. */
+/* Up to this many pages between two victims may share their write-protect
+ * range (one ioctl and one TLB flush instead of two). */
+#define BRIDGE_PAGES 8
+
+/* Whether the pages strictly between victims a and b can be write-protected
+ * with them: each absent (nothing to protect) or clean (protected already;
+ * a clean victim too). One that turns dirty meanwhile is only protected
+ * again: its next write faults and un-protects it, and nothing is lost. */
+static bool may_bridge(uintptr_t a, uintptr_t b) {
+  if (b - a > (BRIDGE_PAGES + 1) * FM_PAGE)
+    return false;
+  for (uintptr_t p = a + FM_PAGE; p < b; p += FM_PAGE) {
+    uint64_t w = atomic_load_explicit(fm_meta(p), memory_order_relaxed);
+    if ((w & FM_RESIDENT) && (w & FARHINT_META_DIRTY))
+      return false;
+  }
+  return true;
+}
+
+/* Write-protects the dirty victims, neighbours and victims a few clean or
+ * absent pages apart sharing one ioctl; returns the ioctls made. (CRONO
+ * pagerank's scattered dirty victims took one ioctl for every three pages
+ * evicted.) */
 static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
   uint64_t t0 = fm_now_ns();
   unsigned calls = 0;
@@ -120,15 +141,15 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
       i++;
       continue;
     }
-    unsigned j = i + 1;
-    while (j < n && (words[j] & FARHINT_META_DIRTY) &&
-           pages[j] == pages[j - 1] + FM_PAGE)
-      j++;
-    if (fm_uffd_writeprotect(fm.uffd, pages[i], (size_t)(j - i) * FM_PAGE, true) < 0)
+    unsigned last = i; /* the run's last dirty victim */
+    for (unsigned j = i + 1; j < n && may_bridge(pages[j - 1], pages[j]); j++)
+      if (words[j] & FARHINT_META_DIRTY)
+        last = j;
+    if (fm_uffd_writeprotect(fm.uffd, pages[i], pages[last] - pages[i] + FM_PAGE, true) < 0)
       fm_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)pages[i],
              strerror(errno));
     calls++;
-    i = j;
+    i = last + 1;
   }
   fm_count(FM_C_WP_SYSCALLS, calls);
   fm_time_add(FM_T_WRITE_PROTECT, t0);
