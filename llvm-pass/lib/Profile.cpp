@@ -28,6 +28,7 @@ bool isInteger(const json::Value &V) { return V.getAsInteger().has_value(); }
 bool isString(const json::Value &V) { return V.getAsString().has_value(); }
 bool isBool(const json::Value &V) { return V.getAsBoolean().has_value(); }
 bool isObject(const json::Value &V) { return V.getAsObject() != nullptr; }
+bool isArray(const json::Value &V) { return V.getAsArray() != nullptr; }
 bool isStringList(const json::Value &V) {
   const json::Array *A = V.getAsArray();
   return A && llvm::all_of(*A, isString);
@@ -118,7 +119,7 @@ public:
     if (!L)
       return L.takeError();
     S.Loc = std::move(*L);
-    if (!optional(*O, "inlined_at", [](const json::Value &V) { return V.getAsArray() != nullptr; }))
+    if (!optional(*O, "inlined_at", isArray))
       return fail(Where + ": 'inlined_at' is not a list");
     if (!optional(*O, "source_line", isString))
       return fail(Where + " has a 'source_line' that is not a string");

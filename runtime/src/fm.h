@@ -360,7 +360,7 @@ enum fm_counter {
   FM_C_FAULT_IN_FLIGHT,  /* unhinted faults on a page whose fetch was in flight */
   FM_C_LINK_BATCHES,     /* transfers of the prefetch thread (read-ahead and ahead) */
   FM_C_KEEP_ADMITTED,    /* pages of re-scanned ranges put on the kept list */
-  FM_C_KEEP_RELEASED,    /* of which sent back: out of the sample, or not reused */
+  FM_C_KEEP_RELEASED,    /* of which sent back: out of the sample, or the re-scans ended */
   FM_C_KEEP_EVICTED,     /* of which evicted from the list: no other victim */
   FM_C_COUNT
 };

@@ -16,21 +16,9 @@
 
 /* Evictions take it shared; a fork takes it alone. Writers first, so a
  * stream of evictions cannot hold a fork off. */
-static pthread_rwlock_t store_writes;
-static pthread_once_t store_writes_once = PTHREAD_ONCE_INIT;
+static pthread_rwlock_t store_writes = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
 
-static void init_store_writes(void) {
-  pthread_rwlockattr_t a;
-  pthread_rwlockattr_init(&a);
-  pthread_rwlockattr_setkind_np(&a, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
-  pthread_rwlock_init(&store_writes, &a);
-  pthread_rwlockattr_destroy(&a);
-}
-
-void fm_store_writes_begin(void) {
-  pthread_once(&store_writes_once, init_store_writes);
-  pthread_rwlock_rdlock(&store_writes);
-}
+void fm_store_writes_begin(void) { pthread_rwlock_rdlock(&store_writes); }
 
 void fm_store_writes_end(void) { pthread_rwlock_unlock(&store_writes); }
 
@@ -69,7 +57,6 @@ pid_t fm_fork(pid_t (*real_fork)(void)) {
   int copied[2]; /* the child closes its end once it has copied */
   if (pipe2(copied, O_CLOEXEC) < 0)
     return -1;
-  pthread_once(&store_writes_once, init_store_writes);
   pthread_rwlock_wrlock(&store_writes);
   pid_t pid = real_fork();
   if (pid == 0) {

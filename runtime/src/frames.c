@@ -200,11 +200,11 @@ static uint32_t chunk_hash(uintptr_t page) {
 static void release_kept(bool (*keep)(uintptr_t page)) {
   for (uint64_t n = fr.len[KEPT]; n > 0; n--) {
     uint32_t i = fr.head[KEPT];
-    list_remove(i);
     if (keep(fr.nodes[i].page)) {
+      list_remove(i);
       list_append(i, KEPT);
     } else {
-      list_insert(i, first_victim_list(), true);
+      demote_locked(i);
       fm_count(FM_C_KEEP_RELEASED, 1);
     }
   }

@@ -200,7 +200,7 @@ static void report_prefetch(_Atomic uint64_t *c) {
 static void report_keep(_Atomic uint64_t *c) {
   if (c[FM_C_KEEP_ADMITTED])
     fm_log("kept part of re-scanned ranges (ev_prio keep): %lu pages admitted, %lu sent back "
-           "(out of the sample or not reused), %lu evicted (no other victim), at most %.0f%% "
+           "(out of the sample or the re-scans ended), %lu evicted (no other victim), at most %.0f%% "
            "of the budget",
            (unsigned long)c[FM_C_KEEP_ADMITTED], (unsigned long)c[FM_C_KEEP_RELEASED],
            (unsigned long)c[FM_C_KEEP_EVICTED],
