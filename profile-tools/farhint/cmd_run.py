@@ -5,7 +5,6 @@ environment variable that the runtime reads, named as in its statistics.
 """
 
 import argparse
-import shutil
 import signal
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from pathlib import Path
 from farhint import buildtree
 from farhint.cgroup import CgroupError, MemoryCgroup
 from farhint.profile import ProfileError, load_profile
-from farhint.runenv import call_forwarding, program_of, runtime_env
+from farhint.runenv import call_forwarding, program_of, program_path, runtime_env
 from farhint.symbolize import build_id, is_elf, profiled_builds
 from farhint.units import parse_budget, parse_size
 
@@ -117,7 +116,7 @@ def warn_if_profile_of_another_program(profile_path, profile, program):
     hints were compiled from; else its peak (the base of --local PCT%) is
     another program's. A warning: a rebuild that changed nothing is fine."""
     recorded = profile.get("binary", {}).get("build_id")
-    path = program if "/" in program else shutil.which(program)
+    path = program_path(program)
     if not recorded or not path or not is_elf(path):
         return
     if recorded == build_id(path) or recorded in profiled_builds(path):

@@ -42,6 +42,26 @@ def _count(x) -> bool:
     return n is not None and 0 <= n < COUNT_MAX
 
 
+def _is_str(x) -> bool:
+    return isinstance(x, str)
+
+
+def _is_str_list(x) -> bool:
+    return isinstance(x, list) and all(isinstance(a, str) for a in x)
+
+
+def _is_bool(x) -> bool:
+    return isinstance(x, bool)
+
+
+def _is_integer(x) -> bool:
+    return _integer(x) is not None
+
+
+def _is_dict(x) -> bool:
+    return isinstance(x, dict)
+
+
 def _optional(obj, key, check) -> bool:
     return key not in obj or check(obj[key])
 
@@ -52,7 +72,7 @@ def _check_loc(path, obj, where):
     _require(line is not None and line > 0, path, f"{where} has no positive 'line'")
     _require(_optional(obj, "column", _count), path,
              f"{where} has a 'column' that is not a non-negative integer")
-    _require(_optional(obj, "function", lambda v: isinstance(v, str)), path,
+    _require(_optional(obj, "function", _is_str), path,
              f"{where} has a 'function' that is not a string")
 
 
@@ -62,20 +82,19 @@ FAULT_KINDS = ("read", "write", "write_protect", "hinted")
 
 
 def _check_top(path, data):
-    _require(_optional(data, "binary", lambda v: isinstance(v, dict)), path,
+    _require(_optional(data, "binary", _is_dict), path,
              "'binary' is not an object")
-    _require(_optional(data.get("binary", {}), "build_id", lambda v: isinstance(v, str)), path,
+    _require(_optional(data.get("binary", {}), "build_id", _is_str), path,
              "'binary.build_id' is not a string")
-    _require(_optional(data, "run", lambda v: isinstance(v, dict)), path, "'run' is not an object")
+    _require(_optional(data, "run", _is_dict), path, "'run' is not an object")
     run = data.get("run", {})
     for key in RUN_COUNTS:
         _require(_optional(run, key, _count), path,
                  f"'run.{key}' is not a non-negative integer")
-    _require(_optional(run, "command", lambda v: isinstance(v, list) and
-                       all(isinstance(a, str) for a in v)), path,
+    _require(_optional(run, "command", _is_str_list), path,
              "'run.command' is not a list of strings")
     _require(_optional(data, "unattributed", lambda v: isinstance(v, list) and all(
-        isinstance(u, dict) and isinstance(u.get("function"), str) and _count(u.get("faults"))
+        _is_dict(u) and _is_str(u.get("function")) and _count(u.get("faults"))
         for u in v)), path, "'unattributed' is not a list of {function, faults}")
 
 
@@ -90,10 +109,9 @@ def _check_site(path, s, i):
     for k, c in enumerate(chain):
         _require(isinstance(c, dict), path, f"{where}: inlined_at entry {k} is not an object")
         _check_loc(path, c, f"{where} inlined_at[{k}]")
-    _require(_optional(s, "source_line", lambda v: isinstance(v, str)), path,
+    _require(_optional(s, "source_line", _is_str), path,
              f"{where} has a 'source_line' that is not a string")
-    _require(_optional(s, "frames", lambda v: isinstance(v, list) and
-                       all(isinstance(f, str) for f in v)), path,
+    _require(_optional(s, "frames", _is_str_list), path,
              f"{where} has 'frames' that are not a list of strings")
     faults = s.get("faults")
     _require(isinstance(faults, dict), path, f"{where} has no 'faults' object")
@@ -104,9 +122,8 @@ def _check_site(path, s, i):
         _require(n < COUNT_MAX, path, f"{where} has a fault count above 2^48")
     g = s.get("suggest", {})
     _require(isinstance(g, dict), path, f"{where}: 'suggest' is not an object")
-    for key, check in (("mut", lambda v: isinstance(v, bool)), ("seq", lambda v: isinstance(v, bool)),
-                       ("size", _count), ("rdahead", lambda v: _integer(v) is not None),
-                       ("ev_prio", lambda v: _integer(v) is not None)):
+    for key, check in (("mut", _is_bool), ("seq", _is_bool), ("size", _count),
+                       ("rdahead", _is_integer), ("ev_prio", _is_integer)):
         _require(_optional(g, key, check), path, f"{where}: 'suggest.{key}' has the wrong type")
     return sid
 

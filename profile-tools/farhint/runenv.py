@@ -11,6 +11,12 @@ import sys
 from farhint import buildtree
 
 
+def program_path(name):
+    """Where the program runs from: the name as given when it has a slash,
+    else as the shell finds it on PATH (None if it does not)."""
+    return name if "/" in name else shutil.which(name)
+
+
 def program_of(args, subcommand):
     """The program and its arguments after `--`, or None after saying why."""
     cmd = args.program[1:] if args.program[:1] == ["--"] else args.program
@@ -18,7 +24,7 @@ def program_of(args, subcommand):
         print(f"farhint {subcommand}: no program given (usage: farhint {subcommand} "
               "[options] -- PROGRAM ARGS)", file=sys.stderr)
         return None
-    path = cmd[0] if "/" in cmd[0] else shutil.which(cmd[0])
+    path = program_path(cmd[0])
     if not path or not os.path.exists(path):
         print(f"farhint {subcommand}: {cmd[0]}: no such program (give its path, or put it "
               "on PATH)", file=sys.stderr)
