@@ -1,12 +1,15 @@
-"""The A/B benchmark behind `farhint bench` and `farhint demo`: each app
-under native, kswap, nohint (the runtime, no hints) and auto (hints the pass
-inserted from a profile taken at 10% local), at several local-memory
-fractions of the app's peak; configurations interleaved within each
-repetition so machine noise hits all alike; every run's checksum compared
-with native's."""
+"""The A/B benchmark behind `farhint bench` and `farhint demo`: each program
+of a suite under native, kswap, nohint (the runtime, no hints) and auto
+(hints the pass inserted from a profile taken at 10% local), at several
+local-memory fractions of the program's peak; configurations interleaved
+within each repetition so machine noise hits all alike; every run's output
+checked against native's (suite.Check). Each program runs in its own
+folder under the results, emptied before each run."""
 
 import csv
 import json
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -15,12 +18,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from farhint import apps, buildtree, report
+from farhint import buildtree, report, suite
 from farhint.profile import load_profile
 from farhint.kswap import Swap, charged_peak, run_kswap
 from farhint.runenv import measure_peak, runtime_env
 
 CONFIGS = ("native", "kswap", "nohint", "auto", "manual")
+# Rebuilt from the program's sources: not for a program given prebuilt.
+BUILT_WITH_HINTS = ("auto", "auto-noprefetch", "manual")
 # On request: the same hints without the prefetches ahead (prefetch-distance=0),
 # to measure what the prefetches add.
 OPTIONAL_CONFIGS = ("auto-noprefetch",)
@@ -34,27 +39,28 @@ FIELDS = ["app", "size", "config", "local_pct", "repeat", "seconds", "status", "
 
 @dataclass
 class Prepared:
-    app: apps.App
+    program: suite.Program
     size: str
     args: list
+    folder: Path         # where it runs (cwd), emptied before each run
     native: Path
-    auto: Path
+    auto: Path | None    # None for a prebuilt program: nothing to rebuild with hints
     auto_noprefetch: Path | None  # built only when that configuration runs
     manual: Path | None  # built with its hand hints, if it has them
     profile: Path
-    peak: int            # far memory the app touches with everything local
+    peak: int            # far memory the program touches with everything local
     other: int           # the rest of what the kernel charges it (code, stacks, libc)
     checksum: str
     native_seconds: float
 
 
-def _timed(cmd, env=None, timeout=None):
+def _timed(cmd, env=None, timeout=None, cwd=None):
     """(returncode or None on timeout, seconds, stdout). The child is reaped
     by a blocking wait on a thread: Popen.wait(timeout) polls with sleeps of
     up to 50 ms, which would round short runs up to the next poll."""
     t0 = time.monotonic()
     with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.DEVNULL, cwd=cwd)
         ended = []
         waiter = threading.Thread(target=lambda: ended.append((proc.wait(), time.monotonic())))
         waiter.start()
@@ -76,49 +82,105 @@ def _farhint(*args, **kw):
                           capture_output=True, text=True, **kw)
 
 
-def prepare(app: apps.App, size: str, workdir: Path, say, noprefetch=False) -> Prepared:
-    """noprefetch: also build the auto-noprefetch configuration."""
-    native = buildtree.part(f"bin/app-{app.name}")
-    args = app.args(size)
-    rc, seconds, stdout = _timed([str(native), *args])
-    checksum = apps.checksum_of(stdout)
-    if rc != 0 or not checksum:
-        raise RuntimeError(f"{app.name} failed natively (exit {rc})")
+def _fresh(folder: Path) -> Path:
+    """The run folder, emptied: what a run writes there is all that is checked."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
+
+
+def build(program: suite.Program, dest: Path, profile: Path | None = None,
+          plugin_args=(), defines=()):
+    """Builds program into dest through farhint cc: plainly without a
+    profile, with the FarHint plugin and the profile's hints with one.
+    RuntimeError with the compiler's message if it fails."""
+    if program.sources:
+        cmd = ["cc", *(["--cxx"] if program.cxx else [])]
+        if profile:
+            cmd += ["--profile", profile, *[a for kv in plugin_args for a in ("--plugin-arg", kv)]]
+        out = _farhint(*cmd, "--", *program.flags, *defines,
+                       *[program.src / s for s in program.sources], "-o", dest, *program.libs)
+    else:  # the program's own build, run in a scratch folder with the wrappers as CC and CXX
+        flags = " ".join([*program.flags, *defines])
+        env = {**os.environ, "CC": str(buildtree.part("bin/farhint-cc")),
+               "CXX": str(buildtree.part("bin/farhint-c++")), "CFLAGS": flags,
+               "CXXFLAGS": flags, "FARHINT_PROFILE": str(profile.resolve()) if profile else "",
+               "FARHINT_PLUGIN_ARGS": " ".join(plugin_args)}
+        folder = _fresh(dest.with_name(dest.name + ".build"))
+        out = subprocess.run(program.build, shell=True, cwd=folder, env=env,
+                             capture_output=True, text=True)
+        binary = folder / program.binary  # relative to the folder, or absolute
+        if out.returncode == 0:
+            if not binary.is_file():
+                raise RuntimeError(f"{program.name}: `{program.build}` did not produce "
+                                   f"{binary}")
+            shutil.copy2(binary, dest)
+        shutil.rmtree(folder)
+    if out.returncode != 0:
+        what = "with hints" if profile else "natively"
+        raise RuntimeError(f"building {program.name} {what} failed: "
+                           f"{(out.stderr or out.stdout).strip()[-800:]}")
+
+
+def _native_run(program, binary, args, folder):
+    """(seconds, checked value) of a native run; RuntimeError if it fails."""
+    rc, seconds, stdout = _timed([str(binary), *args], cwd=_fresh(folder))
+    value = program.check.value(stdout, folder)
+    if rc != 0:
+        raise RuntimeError(f"{program.name} failed natively (exit {rc})")
+    if value is None:
+        raise RuntimeError(f"{program.name}: its native run has no output to check "
+                           f"({program.check.describe()})")
+    return seconds, value
+
+
+def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=False) -> Prepared:
+    """Builds (natively, profiles at 10% local, builds with the hints), runs
+    natively twice -- the output checked must be the same both times -- and
+    measures the peak. noprefetch: also build the auto-noprefetch configuration."""
+    name = program.name
+    folder = workdir / "run" / name
+    if program.prebuilt:
+        native = program.prebuilt
+    else:
+        say(f"{name}: building natively ({program.source})")
+        native = workdir / f"{name}-native"
+        build(program, native)
+    args = program.args(size)
+    first = _native_run(program, native, args, folder)[1]  # also warms the page cache
+    seconds, checksum = _native_run(program, native, args, folder)
+    if checksum != first:
+        raise RuntimeError(f"{name}: two native runs gave different output "
+                           f"({program.check.describe()}); a check must ignore what varies "
+                           "from run to run (`ignore`, or a check command: docs/suites.md)")
     try:
-        peak = measure_peak([str(native), *args], workdir / f"{app.name}-peak.json")
+        peak = measure_peak([str(native), *args], workdir / f"{name}-peak.json",
+                            cwd=_fresh(folder))
         # kswap's limit covers everything the kernel charges the program, so
         # it gets the local budget plus what is not heap. (Not ru_maxrss: a
         # child forked from Python starts with the parent's high-water mark.)
-        other = max(charged_peak([str(native), *args]) - peak, 0)
+        other = max(charged_peak([str(native), *args], cwd=_fresh(folder)) - peak, 0)
     except RuntimeError as err:
-        raise RuntimeError(f"{app.name}: {err}") from err
-    say(f"{app.name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local")
-    prof = workdir / f"{app.name}.fhprof"
-    out = _farhint("profile", "--peak", peak, "--local", "10%", "-o", prof, "--",
-                   native, *args)
+        raise RuntimeError(f"{name}: {err}") from err
+    say(f"{name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local")
+    prof = workdir / f"{name}.fhprof"
+    out = _farhint("profile", "--peak", peak, "--local", "10%", "-o", prof.resolve(), "--",
+                   native.resolve(), *args, cwd=_fresh(folder))
     if out.returncode != 0:
-        raise RuntimeError(f"profiling {app.name} failed: {out.stderr.strip()[-500:]}")
-    auto = workdir / f"app-{app.name}-auto"
-    auto_noprefetch = workdir / f"app-{app.name}-auto-noprefetch" if noprefetch else None
-    builds = [(auto, f"report={workdir / app.name}.hints.yaml")]
-    if auto_noprefetch:
-        builds.append((auto_noprefetch, "prefetch-distance=0"))
-    for binary, extra in builds:
-        out = _farhint("cc", *(["--cxx"] if app.cxx else []), "--profile", prof,
-                       "--plugin-arg", extra,
-                       "--", *apps.FLAGS, app.source_path, "-o", binary, *apps.LIBS)
-        if out.returncode != 0:
-            raise RuntimeError(f"compiling {app.name} with hints failed: "
-                               f"{out.stderr.strip()[-500:]}")
-    manual = workdir / f"app-{app.name}-manual" if app.manual else None
-    if manual:
-        out = _farhint("cc", *(["--cxx"] if app.cxx else []), "--", *apps.FLAGS,
-                       "-DFARHINT_MANUAL", app.source_path, "-o", manual, *apps.LIBS)
-        if out.returncode != 0:
-            raise RuntimeError(f"compiling {app.name} with its hand hints failed: "
-                               f"{out.stderr.strip()[-500:]}")
-    return Prepared(app, size, args, native, auto, auto_noprefetch, manual, prof, peak, other,
-                    checksum, seconds)
+        raise RuntimeError(f"profiling {name} failed: {out.stderr.strip()[-500:]}")
+    auto = auto_noprefetch = manual = None
+    if not program.prebuilt:
+        say(f"{name}: building with the profile's hints")
+        auto = workdir / f"{name}-auto"
+        build(program, auto, prof, [f"report={workdir / name}.hints.yaml"])
+        if noprefetch:
+            auto_noprefetch = workdir / f"{name}-auto-noprefetch"
+            build(program, auto_noprefetch, prof, ["prefetch-distance=0"])
+        if program.manual:
+            manual = workdir / f"{name}-manual"
+            build(program, manual, defines=["-DFARHINT_MANUAL"])
+    return Prepared(program, size, args, folder, native, auto, auto_noprefetch, manual, prof,
+                    peak, other, checksum, seconds)
 
 
 def _stats_fields(path: Path) -> dict:
@@ -149,12 +211,14 @@ def local_bytes(peak: int, fraction: float) -> int:
 def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Path,
             timeout: float) -> dict:
     local = local_bytes(p.peak, fraction)
-    row = {"app": p.app.name, "size": p.size, "config": config,
+    row = {"app": p.program.name, "size": p.size, "config": config,
            "local_pct": round(fraction * 100), "repeat": repeat, "local_bytes": local}
     if config == "native":
-        rc, seconds, stdout = _timed([str(p.native), *p.args], timeout=timeout)
+        rc, seconds, stdout = _timed([str(p.native), *p.args], timeout=timeout,
+                                     cwd=_fresh(p.folder))
     elif config == "kswap":
-        r = run_kswap([str(p.native), *p.args], local + p.other, timeout=timeout)
+        r = run_kswap([str(p.native), *p.args], local + p.other, timeout=timeout,
+                      cwd=_fresh(p.folder))
         rc, seconds, stdout = r.returncode, r.seconds, r.stdout
         row["cgroup_max_usage"] = r.max_usage
         row["major_faults"] = r.major_faults
@@ -168,7 +232,8 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
         env = runtime_env({"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats})
-        rc, seconds, stdout = _timed([str(binary), *p.args], env=env, timeout=timeout)
+        rc, seconds, stdout = _timed([str(binary), *p.args], env=env, timeout=timeout,
+                                     cwd=_fresh(p.folder))
         row.update(_stats_fields(stats))
     row["seconds"] = round(seconds, 4)
     if rc is None:
@@ -177,7 +242,7 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
         row["status"] = "oom-killed"
     elif rc != 0:
         row["status"] = f"failed ({rc})"
-    elif apps.checksum_of(stdout) != p.checksum:
+    elif p.program.check.value(stdout, p.folder) != p.checksum:
         row["status"] = "CHECKSUM MISMATCH"
     else:
         row["status"] = "ok"
@@ -190,7 +255,7 @@ def sweep(prepared, configs, fractions, repeats, workdir: Path, csv_path: Path,
     interrupted sweep keeps what it did. Returns the rows."""
     plan = [(r, p, c, f) for r in range(1, repeats + 1) for p in prepared for c in configs
             for f in ([1.0] if c == "native" else fractions)
-            if c != "manual" or p.manual]
+            if (c != "manual" or p.manual) and (c not in BUILT_WITH_HINTS or p.auto)]
     rows = []
     new = not csv_path.exists()
     with open(csv_path, "a", newline="") as out:
@@ -210,11 +275,12 @@ def sweep(prepared, configs, fractions, repeats, workdir: Path, csv_path: Path,
                 out.flush()
                 ratio = row["seconds"] / p.native_seconds if p.native_seconds else 0
                 mark = "" if row["status"] == "ok" else f"  <-- {row['status']}"
-                say(f"[{i}/{len(plan)}] {p.app.name:<12} {c:<7} {row['local_pct']:>3}% local "
+                say(f"[{i}/{len(plan)}] {p.program.name:<12} {c:<7} {row['local_pct']:>3}% local "
                     f"rep {r}: {row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}")
         finally:
             if swap:
                 swap.__exit__(None, None, None)
+            shutil.rmtree(workdir / "run", ignore_errors=True)  # what the runs wrote
     return rows
 
 
@@ -247,7 +313,7 @@ def ratio_text(entry, base) -> str:
 def summary_markdown(rows, fractions) -> str:
     med = medians(rows)
     pcts = [round(f * 100) for f in fractions]
-    lines = ["| app | config | " + " | ".join(f"{p}% local" for p in pcts) + " |",
+    lines = ["| program | config | " + " | ".join(f"{p}% local" for p in pcts) + " |",
              "|---|---|" + "---|" * len(pcts)]
     for app in sorted({r["app"] for r in rows}):
         base = med.get((app, "native", 100), (None,))[0]
@@ -263,15 +329,29 @@ def summary_markdown(rows, fractions) -> str:
                                "same run; a run that did not finish shows how long it ran.\n")
 
 
+def programs_markdown(prepared, left_out: dict) -> str:
+    """What ran: each program's arguments, native time, peak and check;
+    and which programs were left out, and why."""
+    out = ["| program | arguments | native | far-memory peak | output checked |",
+           "|---|---|---|---|---|"]
+    for p in prepared:
+        checked = p.program.check.describe().replace("|", "\\|")
+        out.append(f"| {p.program.name} | `{' '.join(p.args)}` | {p.native_seconds:.2f} s | "
+                   f"{p.peak >> 20} MiB | {checked} |")
+    out += [f"\n**Left out: {name}**: {why}" for name, why in left_out.items()]
+    return "\n".join(out) + "\n"
+
+
 def sites_markdown(prepared, workdir: Path, top: int = 8) -> str:
     """Per app, the top sites of its 10% profile: share of faults, the
     suggested hint, and what the plugin did with it."""
-    out = ["\n## Sites of each app's profile at 10% local"]
+    out = ["\n## Sites of each program's profile at 10% local"]
     for p in prepared:
         prof = load_profile(p.profile)
-        hints = report.load_hint_reports([workdir / f"{p.app.name}.hints.yaml"])
+        hints = report.load_hint_reports([workdir / f"{p.program.name}.hints.yaml"]) \
+            if p.auto else {}  # a prebuilt program was not rebuilt with hints
         cov = report.coverage_summary(prof)
-        out += [f"\n### {p.app.name}: {prof['run']['total_faults']} faults; sites covering "
+        out += [f"\n### {p.program.name}: {prof['run']['total_faults']} faults; sites covering "
                 + ", ".join(f"{k}: {v or '-'}" for k, v in cov.items()) + "\n",
                 "| rank | site | function | % | cum % | suggested | plugin |",
                 "|---|---|---|---|---|---|---|"]

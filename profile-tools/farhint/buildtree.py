@@ -10,8 +10,8 @@ class MissingPart(Exception):
 
 def build_dir() -> Path:
     env = os.environ.get("FARHINT_BUILD_DIR")
-    if env:
-        return Path(env)
+    if env:  # absolute: programs run in folders of their own
+        return Path(env).resolve()
     return Path(__file__).resolve().parents[2] / "build"
 
 

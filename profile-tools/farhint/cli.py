@@ -11,7 +11,7 @@ import os
 import re
 import sys
 
-from farhint import __version__
+from farhint import __version__, buildtree
 from farhint.buildtree import MissingPart
 
 # name -> (module, one-line help). A module that does not exist yet is a
@@ -93,6 +93,8 @@ def main(argv=None):
 
 
 def _main(argv):
+    if os.environ.get("FARHINT_BUILD_DIR"):  # children may run in other folders
+        os.environ["FARHINT_BUILD_DIR"] = str(buildtree.build_dir())
     parser = build_parser()
     args = parser.parse_args(_join_negative_values(sys.argv[1:] if argv is None else argv))
     if not args.subcommand:

@@ -1,19 +1,24 @@
-"""farhint bench: the A/B sweep of the bundled applications against native
-and kernel swap, at several local-memory fractions.
+"""farhint bench: the A/B sweep of a suite's programs (the bundled
+applications unless --suite names another), or of one program already built
+(`farhint bench -- CMD ARGS`), against native and kernel swap, at several
+local-memory fractions.
 
 Writes into --out: results.csv (one row per run, appended as runs finish, so
 an interrupted sweep keeps what it did), summary.md, the plots (PNG and SVG),
-and per app its profile, hint report and the hinted binary."""
+and per program its profile, hint report and the binaries."""
 
+import argparse
 import datetime
+import os
 import platform
 import signal
 import sys
 import tempfile
 from pathlib import Path
 
-from farhint import apps, bench
+from farhint import bench, suite
 from farhint.kswap import SwapError
+from farhint.runenv import program_of, program_path
 
 
 def _list(text, allowed, what):
@@ -25,43 +30,94 @@ def _list(text, allowed, what):
 
 
 def add_arguments(p):
-    p.add_argument("--apps", default=",".join(apps.APPS),
-                   help=f"comma-separated apps (default all: {', '.join(apps.APPS)})")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = ("examples:\n"
+                "  farhint bench --size small --local 25          the bundled apps\n"
+                "  farhint bench --suite crono --src ~/CRONO --programs bfs,sssp\n"
+                "  farhint bench --check 'file:out.txt' -- ./myprog -n 1000\n"
+                "suite files: docs/suites.md")
+    p.add_argument("--suite", default="bundled", metavar="FILE|NAME",
+                   help="a suite file (.toml), or a suite shipped with farhint: "
+                        f"{', '.join(sorted(x.stem for x in suite.SUITES_DIR.glob('*.toml')))} "
+                        "(default bundled)")
+    p.add_argument("--src", metavar="DIR",
+                   help="the suite's source checkout (the bundled suite's is farhint's apps/)")
+    p.add_argument("--programs", "--apps", dest="programs",
+                   help="comma-separated programs of the suite (default all)")
+    p.add_argument("--threads", type=int, help="threads each program runs (default the suite's)")
     p.add_argument("--configs", default=",".join(bench.CONFIGS),
                    help="comma-separated configurations (default native,kswap,nohint,auto,"
-                        "manual; manual runs only for apps with hand hints: kvstore, websvc; "
+                        "manual; manual runs only for programs with hand hints; "
                         "also auto-noprefetch: the same hints without prefetches ahead)")
     p.add_argument("--local", default="100,75,50,25,10",
-                   help="local memory as %% of each app's peak (default 100,75,50,25,10)")
+                   help="local memory as %% of each program's peak (default 100,75,50,25,10)")
     p.add_argument("--repeats", type=int, default=3, help="repetitions (default 3)")
-    p.add_argument("--size", choices=["small", "large"], default="large",
-                   help="app inputs (default large)")
+    p.add_argument("--size", choices=list(suite.SIZES), default="large",
+                   help="program inputs (default large)")
+    p.add_argument("--check", default="stdout", metavar="CHECK",
+                   help="with -- CMD: how its output is checked against native's: stdout, "
+                        "file:PATH, command:SHELL, checksum-line or none (default stdout)")
     p.add_argument("--swap", choices=["zram", "file"], default="zram",
                    help="swap for the kswap baseline (default zram)")
     p.add_argument("--out", metavar="DIR", help="results folder (default a new one under /tmp)")
     p.add_argument("--timeout-factor", type=float, default=30.0,
                    help="a run is stopped after this many times native's time (default 30)")
+    p.add_argument("program", nargs=argparse.REMAINDER,
+                   help="-- CMD ARGS: one program already built with -g, instead of a suite")
+
+
+def _prebuilt(cmd, check_text) -> suite.Program:
+    """The program after --, run as it is."""
+    path = Path(program_path(cmd[0])).resolve()
+    return suite.Program(path.name, " ".join(cmd), Path.cwd(), check=suite.parse_check(check_text),
+                         inputs={s: cmd[1:] for s in suite.SIZES}, prebuilt=path)
+
+
+def _programs(args) -> list:
+    """The programs to run: the suite's chosen ones."""
+    loaded = suite.load(args.suite, args.src, args.threads)
+    names = _list(args.programs, list(loaded.programs), "program") if args.programs \
+        else list(loaded.programs)
+    return [loaded.programs[n] for n in names]
 
 
 def run(args):
     # SIGTERM unwinds like Ctrl-C: swap is switched off and the cgroup removed.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     say = bench.progress_printer()
+    cmd = program_of(args, "bench") if args.program else None
+    if args.program and cmd is None:
+        return 2
     try:
-        names = _list(args.apps, list(apps.APPS), "app")
+        programs = [_prebuilt(cmd, args.check)] if cmd else _programs(args)
         configs = _list(args.configs, list(bench.CONFIGS + bench.OPTIONAL_CONFIGS), "configuration")
+        if cmd:
+            wanted = [c for c in configs if c in bench.BUILT_WITH_HINTS]
+            if wanted and args.configs != ",".join(bench.CONFIGS):
+                raise ValueError(f"{', '.join(wanted)} rebuild the program from its sources: "
+                                 "describe it in a suite file (docs/suites.md)")
+            configs = [c for c in configs if c not in bench.BUILT_WITH_HINTS]
         fractions = [float(x) / 100 for x in args.local.split(",")]
         if any(not 0 < f <= 1 for f in fractions):
             raise ValueError("--local values are percentages in (0, 100]")
-    except ValueError as err:
+    except (ValueError, suite.SuiteError) as err:
         print(f"farhint bench: {err}", file=sys.stderr)
         return 2
     out = Path(args.out or tempfile.mkdtemp(prefix="farhint-bench-"))
     out.mkdir(parents=True, exist_ok=True)
     say(f"farhint bench: results in {out}")
     try:
-        prepared = [bench.prepare(apps.APPS[n], args.size, out, say,
-                                  noprefetch="auto-noprefetch" in configs) for n in names]
+        prepared, left_out = [], {}
+        for program in programs:
+            try:
+                prepared.append(bench.prepare(program, args.size, out, say,
+                                              noprefetch="auto-noprefetch" in configs))
+            except RuntimeError as err:  # the others still run
+                say(f"farhint bench: {err}; {program.name} is left out")
+                left_out[program.name] = str(err)
+        if not prepared:
+            print("farhint bench: no program could be prepared", file=sys.stderr)
+            return 1
         rows = bench.sweep(prepared, configs, fractions, args.repeats, out, out / "results.csv",
                            args.swap, args.timeout_factor, say)
     except (RuntimeError, SwapError) as err:
@@ -73,17 +129,20 @@ def run(args):
         return 130
     header = (f"# farhint bench\n\nCommand: `farhint bench {' '.join(sys.argv[2:])}`  \n"
               f"Date: {datetime.date.today()}  \nMachine: {platform.node()}, "
-              f"{platform.platform()}, {__import__('os').cpu_count()} cores\n\n")
-    summary = header + bench.summary_markdown(rows, fractions) + \
-        bench.sites_markdown(prepared, out)
+              f"{platform.platform()}, {os.cpu_count()} cores, load average "
+              f"{os.getloadavg()[0]:.2f} at the end\n\n")
+    summary = header + bench.programs_markdown(prepared, left_out) + "\n" + \
+        bench.summary_markdown(rows, fractions) + bench.sites_markdown(prepared, out)
     (out / "summary.md").write_text(summary)
     from farhint.bench_plot import plot_all
     plot_all(rows, fractions, out)
     print(summary)
     bad = [r for r in rows if r["status"] == "CHECKSUM MISMATCH"]
     if bad:
-        print(f"farhint bench: {len(bad)} runs gave a WRONG CHECKSUM: "
+        print(f"farhint bench: {len(bad)} runs gave a WRONG OUTPUT: "
               + ", ".join(f"{r['app']}/{r['config']}/{r['local_pct']}%" for r in bad),
               file=sys.stderr)
-        return 1
-    return 0
+    if left_out:
+        print(f"farhint bench: left out: {', '.join(left_out)} (why: {out / 'summary.md'})",
+              file=sys.stderr)
+    return 1 if bad or left_out else 0

@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from farhint import apps, bench, report
+from farhint import bench, report, suite
 from farhint.kswap import SwapError
 from farhint.profile import load_profile
 
@@ -16,7 +16,7 @@ FRACTIONS = (0.25, 0.10)
 
 
 def add_arguments(parser):
-    parser.add_argument("--app", choices=list(apps.APPS), default="qsort",
+    parser.add_argument("--app", choices=list(suite.bundled().programs), default="qsort",
                         help="the application to take through the pipeline (default qsort)")
     parser.add_argument("--quick", action="store_true",
                         help="skip the kernel-swap and unhinted runs (for smoke tests)")
@@ -28,7 +28,7 @@ def _step(n, title):
 
 
 def run(args):
-    app = apps.APPS[args.app]
+    app = suite.bundled().programs[args.app]
     out = Path(args.out or tempfile.mkdtemp(prefix="farhint-demo-"))
     out.mkdir(parents=True, exist_ok=True)
     say = bench.progress_printer()

@@ -82,24 +82,24 @@ class KswapResult:
     stdout: str
 
 
-def charged_peak(cmd) -> int:
+def charged_peak(cmd, cwd=None) -> int:
     """The program's peak memory as the kernel charges it (heap, code, stacks,
     page tables, the page cache of files it reads): one native run in a
     memory cgroup with no limit."""
     with MemoryCgroup(1 << 50) as cg:
-        rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self)
+        rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self, cwd=cwd)
         if rc != 0:
             raise RuntimeError(f"the native run failed (exit {rc})")
         return cg.usage().max_usage
 
 
-def run_kswap(cmd, limit: int, env=None, timeout=None) -> KswapResult:
+def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None) -> KswapResult:
     """Run cmd in a memory cgroup of `limit` bytes (swap must be on)."""
     with MemoryCgroup(limit) as cg:
         (cg.path / "memory.swappiness").write_text("100\n")
         t0 = time.monotonic()
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True,
-                                preexec_fn=cg.enter_self)
+                                preexec_fn=cg.enter_self, cwd=cwd)
         try:
             out, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:

@@ -11,7 +11,10 @@ import pytest
 from conftest import BUILD
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "profile-tools"))
-from farhint.apps import APPS, checksum_of  # noqa: E402
+from farhint import suite  # noqa: E402
+
+APPS = suite.bundled().programs
+checksum_of = suite.Check("checksum-line").value
 
 # gen's small input takes ~40 s unhinted at 25% (random writes into its
 # k-mer table, docs/design-notes.md); a smaller genome exercises the same code.
@@ -25,16 +28,16 @@ FREES_LARGE = {"dataframe", "psort", "pipeline"}
 def test_app_under_the_runtime_matches_native(farhint_run, name):
     native = subprocess.run([str(BUILD / "bin" / f"app-{name}"), *ARGS[name]],
                             capture_output=True, text=True, timeout=120, check=True)
-    checksum = checksum_of(native.stdout)
+    checksum = checksum_of(native.stdout, None)
     assert checksum, f"{name} printed no checksum"
     all_local = farhint_run(f"app-{name}", *ARGS[name], options=["--local", "1G"])
-    assert checksum_of(all_local.stdout) == checksum
+    assert checksum_of(all_local.stdout, None) == checksum
     peak = all_local.stats["peak_resident_pages"] * 4096
     assert all_local.stats["counters"]["freed_pages"] == 0, "nothing decommitted without pressure"
     local = max(peak // 4, 800 << 10)  # the runtime's smallest budget is 768 KiB
     run = farhint_run(f"app-{name}", *ARGS[name], options=["--local", str(local)], timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
-    assert checksum_of(run.stdout) == checksum
+    assert checksum_of(run.stdout, None) == checksum
     assert run.stats["counters"]["evicted_pages"] > 0, "a quarter local must evict"
     if name in FREES_LARGE:
         assert run.stats["counters"]["freed_pages"] > 0

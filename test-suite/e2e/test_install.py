@@ -28,3 +28,8 @@ def test_installed_tree_runs_the_pipeline(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str((1 << 20) * ((1 << 20) - 1) // 2)
     assert "faults: hinted" in out.stderr
+
+    # the bundled suite finds the apps' sources in the installed tree
+    listed = subprocess.run([str(prefix / "bin" / "farhint"), "bench", "--programs", "nope"],
+                            capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 2 and "choose from qsort, gen" in listed.stderr, listed.stderr

@@ -1,0 +1,56 @@
+"""farhint bench on a suite file and on a prebuilt program: programs built
+from sources and by make, natively and with the plugin; every run's output
+checked against native's; a wrong output and an output that varies are
+reported, not passed; nothing the runs wrote is left behind."""
+
+import csv
+import subprocess
+from pathlib import Path
+
+from conftest import FARHINT
+
+SUITE = Path(__file__).resolve().parent / "bench_suite"
+
+
+def bench(*args, timeout=900):
+    return subprocess.run([str(FARHINT), "bench", *map(str, args)], capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def rows_of(out):
+    with open(out / "results.csv") as f:
+        return {(r["app"], r["config"]): r["status"] for r in csv.DictReader(f)}
+
+
+def test_a_suite_is_built_run_and_checked(tmp_path):
+    run = bench("--suite", SUITE / "suite.toml", "--size", "small", "--local", "25",
+                "--configs", "native,nohint,auto", "--repeats", "1", "--out", tmp_path)
+    assert run.returncode == 1, run.stderr  # the two programs a bench must not accept
+    status = rows_of(tmp_path)
+    for name in ("walk", "walk-make"):
+        for config in ("native", "nohint", "auto"):
+            assert status[(name, config)] == "ok", (name, config, run.stderr[-2000:])
+        # built with the plugin: by farhint cc, and by make through CC=farhint-cc
+        assert "farhint-report" in (tmp_path / f"{name}.hints.yaml").read_text()
+    assert status[("tells-preload", "native")] == "ok"
+    assert status[("tells-preload", "nohint")] == "CHECKSUM MISMATCH"
+    assert "WRONG OUTPUT" in run.stderr and "left out: varies" in run.stderr
+    summary = (tmp_path / "summary.md").read_text()
+    assert "**Left out: varies**" in summary and "two native runs gave different output" in summary
+    assert "| walk-make | `24 3 plain` |" in summary and "the file out.txt" in summary
+    assert not (tmp_path / "run").exists(), "the runs' folders are removed"
+    assert not list(tmp_path.glob("*.build")), "make's scratch folders are removed"
+
+
+def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_path):
+    binary = tmp_path / "subject"
+    subprocess.run(["clang-19", "-O1", "-g", SUITE / "bench_subject.c", "-o", binary], check=True)
+    out = tmp_path / "out"
+    run = bench("--local", "25", "--repeats", "1", "--check", "file:out.txt", "--out", out,
+                "--configs", "native,nohint", "--", binary, "16", "2", "plain")
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert rows_of(out) == {("subject", "native"): "ok", ("subject", "nohint"): "ok"}
+    refused = bench("--configs", "auto", "--out", out, "--", binary, "16", "2", "plain")
+    assert refused.returncode == 2 and "describe it in a suite file" in refused.stderr
+    missing = bench("--", tmp_path / "nothing")
+    assert missing.returncode == 2 and "no such program" in missing.stderr
