@@ -52,6 +52,7 @@ class Prepared:
     other: int           # the rest of what the kernel charges it (code, stacks, libc)
     checksum: str
     native_seconds: float
+    profile_seconds: float  # the profiling run at 10% local
 
 
 def _timed(cmd, env=None, timeout=None, cwd=None):
@@ -164,10 +165,13 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
         raise RuntimeError(f"{name}: {err}") from err
     say(f"{name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local")
     prof = workdir / f"{name}.fhprof"
+    t0 = time.monotonic()
     out = _farhint("profile", "--peak", peak, "--local", "10%", "-o", prof.resolve(), "--",
                    native.resolve(), *args, cwd=_fresh(folder))
     if out.returncode != 0:
         raise RuntimeError(f"profiling {name} failed: {out.stderr.strip()[-500:]}")
+    profile_seconds = time.monotonic() - t0
+    say(f"{name}: profiled in {profile_seconds:.1f} s ({profile_seconds / seconds:.1f}x native)")
     auto = auto_noprefetch = manual = None
     if not program.prebuilt:
         say(f"{name}: building with the profile's hints")
@@ -180,7 +184,7 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
             manual = workdir / f"{name}-manual"
             build(program, manual, defines=["-DFARHINT_MANUAL"])
     return Prepared(program, size, args, folder, native, auto, auto_noprefetch, manual, prof,
-                    peak, other, checksum, seconds)
+                    peak, other, checksum, seconds, profile_seconds)
 
 
 def _stats_fields(path: Path) -> dict:
@@ -332,12 +336,13 @@ def summary_markdown(rows, fractions) -> str:
 def programs_markdown(prepared, left_out: dict) -> str:
     """What ran: each program's arguments, native time, peak and check;
     and which programs were left out, and why."""
-    out = ["| program | arguments | native | far-memory peak | output checked |",
-           "|---|---|---|---|---|"]
+    out = ["| program | arguments | native | far-memory peak | profiling at 10% | output checked |",
+           "|---|---|---|---|---|---|"]
     for p in prepared:
         checked = p.program.check.describe().replace("|", "\\|")
         out.append(f"| {p.program.name} | `{' '.join(p.args)}` | {p.native_seconds:.2f} s | "
-                   f"{p.peak >> 20} MiB | {checked} |")
+                   f"{p.peak >> 20} MiB | {p.profile_seconds:.1f} s "
+                   f"({p.profile_seconds / p.native_seconds:.1f}x) | {checked} |")
     out += [f"\n**Left out: {name}**: {why}" for name, why in left_out.items()]
     return "\n".join(out) + "\n"
 

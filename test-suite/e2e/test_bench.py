@@ -37,7 +37,7 @@ def test_a_suite_is_built_run_and_checked(tmp_path):
     assert "WRONG OUTPUT" in run.stderr and "left out: varies" in run.stderr
     summary = (tmp_path / "summary.md").read_text()
     assert "**Left out: varies**" in summary and "two native runs gave different output" in summary
-    assert "| walk-make | `24 3 plain` |" in summary and "the file out.txt" in summary
+    assert "| walk-make | `24 3 plain` |" in summary and "| the file out.txt |" in summary
     assert not (tmp_path / "run").exists(), "the runs' folders are removed"
     assert not list(tmp_path.glob("*.build")), "make's scratch folders are removed"
 
