@@ -85,10 +85,12 @@ class SiteFaults:
     reads_written_later: int = 0
     alloc_sizes: list = field(default_factory=list)
 
-    def add(self, tid, page, kind, hinted, alloc_size):
+    def add(self, tid, page, kind, hinted, alloc_size, weight=1):
+        """weight: the faults this recorded one stands for (sampling); the
+        pattern is read from the recorded pages, the counts are estimates."""
         self.pages_by_thread.setdefault(tid, []).append(page)
-        self.kinds[kind] += 1
-        self.hinted += hinted
+        self.kinds[kind] += weight
+        self.hinted += hinted * weight
         if alloc_size:
             self.alloc_sizes.append(alloc_size)
 

@@ -11,6 +11,7 @@ from farhint.profile import FORMAT, VERSION
 from farhint.symbolize import Symbolizer, build_id, is_application
 
 PAGE_SHIFT = 12
+BURST = 1024  # FARHINT_TRACE_BURST (runtime/include/farhint/trace.h)
 
 
 def _source_line(path, line):
@@ -61,6 +62,15 @@ def _loc(fr):
     return {"file": fr.file, "line": fr.line, "column": fr.column, "function": fr.function}
 
 
+def share_error(sampled_weights, total) -> float:
+    """95% bound, in points, on a site's share of all faults when the faults
+    with these weights stand for the rest of the run: each burst of
+    FARHINT_TRACE_BURST records is taken as one draw (a burst may be all one
+    site's), and only the sampled part of the run is uncertain."""
+    draws = max(len(sampled_weights) / BURST, 1)
+    return round(100 * 0.98 / draws ** 0.5 * sum(sampled_weights) / total, 2)
+
+
 def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
           recorder="farmem-trace"):
     sym = Symbolizer(trace.maps)
@@ -77,23 +87,27 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
         allocs.advance(f.time_ns)
         stack = _expand(f, symbols)
         names = [fr.function for frames in reversed(stack) for fr in reversed(frames)]
-        stacks[tuple(names) or ("??",)] += 1
+        stacks[tuple(names) or ("??",)] += f.weight
         site, chain = _site_of(stack, app)
         if site is None:
             inner = stack[0][0] if stack else None
-            unattributed[f"{inner.function} ({os.path.basename(inner.module)})" if inner else "??"] += 1
+            unattributed[f"{inner.function} ({os.path.basename(inner.module)})" if inner else "??"] += f.weight
             continue
         key = (site, chain)
         if key not in sites:
             sites[key] = [analysis.SiteFaults(), site, chain, stack]
         page = f.addr >> PAGE_SHIFT
-        sites[key][0].add(f.tid, page, f.kind, f.hinted, allocs.size_at(f.addr))
+        sites[key][0].add(f.tid, page, f.kind, f.hinted, allocs.size_at(f.addr), f.weight)
         reader = reader_of.pop(page, None)
         if f.kind == "write_protect" and reader is not None:
-            sites[reader][0].reads_written_later += 1
+            sites[reader][0].reads_written_later += f.weight
         if f.kind == "read":
             reader_of[page] = key
 
+    # Each site's counts are estimates when the trace is a sample (records
+    # weighted by the faults they stand for), so shares are of all faults.
+    estimated = sum(f.weight for f in trace.faults)
+    sampled = [f.weight for f in trace.faults if f.weight > 1]
     ranked = sorted(sites.values(), key=lambda s: -s[0].total)
     out_sites = []
     for rank, (sf, site, chain, sample) in enumerate(ranked, 1):
@@ -115,8 +129,10 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
         "version": VERSION,
         "binary": {"path": os.path.realpath(binary), "build_id": build_id(binary)},
         "run": {"command": command, "recorder": recorder, "local_bytes": local_bytes,
-                "peak_bytes": peak_bytes, "total_faults": len(trace.faults),
-                "faults_seen": max(trace.faults_seen, len(trace.faults)),
+                "peak_bytes": peak_bytes, "total_faults": estimated,
+                "faults_seen": max(trace.faults_seen, estimated),
+                "faults_recorded": len(trace.faults),
+                **({"share_error_pct": share_error(sampled, estimated)} if sampled else {}),
                 "duration_s": round(duration_s, 3)},
         "sites": out_sites,
         "unattributed": [{"function": k, "faults": v} for k, v in unattributed.most_common()],

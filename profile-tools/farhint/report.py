@@ -73,6 +73,20 @@ def coverage_summary(profile) -> dict:
             for level in COVERAGE_LEVELS}
 
 
+def sample_text(run):
+    """When the profile holds a sample of the faults: how much of the run it
+    recorded, and the error bound on each site's share (None otherwise)."""
+    recorded, total = run.get("faults_recorded"), run.get("total_faults")
+    error = run.get("share_error_pct")
+    if not isinstance(recorded, int) or not isinstance(total, int) or recorded >= total:
+        return None
+    bound = f"; each share is within +-{error:.1f} points (95%)" \
+        if isinstance(error, (int, float)) else ""
+    return (f"a sample: {recorded} of about {total} faults recorded (every fault at "
+            f"first, then bursts of consecutive faults, each counted for the faults it "
+            f"stands for){bound}")
+
+
 def hint_text(s) -> str:
     g = s.get("suggest")
     if not g:
@@ -127,6 +141,9 @@ def print_table(profile, top=20, out=None, hints=None):
     total = run.get("total_faults", 0)
     print(f"{total} faults at {run.get('local_bytes', 0) >> 20} MiB local "
           f"({len(profile['sites'])} sites) in {' '.join(run.get('command', []))}", file=out)
+    sample = sample_text(run)
+    if sample:
+        print(sample, file=out)
     header = f"{'rank':>4} {'site':<32} {'function':<18} {'faults':>8} {'%':>6} {'cum%':>6} {'kind':<4} {'suggested hint':<26} source"
     print(header, file=out)
     for r in rows(profile, top, hints):

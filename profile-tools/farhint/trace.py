@@ -23,6 +23,7 @@ class Fault:
     addr: int
     flags: int
     frames: tuple  # instruction pointers, innermost first
+    weight: int = 1  # faults this record stands for (more than 1 when sampled)
 
     @property
     def kind(self) -> str:
@@ -49,7 +50,7 @@ def read_trace(path: Path) -> Trace:
     t = Trace()
     off = 8
     while off + _HEADER.size <= len(data):
-        kind, tid, time_ns, addr, size, flags, nframes, _ = _HEADER.unpack_from(data, off)
+        kind, tid, time_ns, addr, size, flags, nframes, weight = _HEADER.unpack_from(data, off)
         off += _HEADER.size
         if kind == MAPS:
             t.maps = data[off:off + size].decode(errors="replace")
@@ -61,7 +62,7 @@ def read_trace(path: Path) -> Trace:
         frames = struct.unpack_from(f"<{nframes}Q", data, off)
         off += 8 * nframes
         if kind == FAULT:
-            t.faults.append(Fault(tid, time_ns, addr, flags, frames))
+            t.faults.append(Fault(tid, time_ns, addr, flags, frames, max(weight, 1)))
         elif kind == ALLOC:
             t.allocs.append((time_ns, addr, size))
         elif kind == FREE:

@@ -2,6 +2,8 @@
  * environment variables (set by `farhint run` from its flags). */
 #include "fm.h"
 
+#include <farhint/trace.h>
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -117,6 +119,7 @@ int fm_config_load(struct fm_config *c) {
   c->evict_batch = 32;
   c->free_fraction = 0.01;
   c->keep_fraction = 0.75;
+  c->trace_full = FARHINT_TRACE_FULL;
   c->link_latency_ns = 5000;
   c->link_bandwidth_bps = 100000000000ULL;
   strcpy(c->backend, "local");
@@ -130,6 +133,7 @@ int fm_config_load(struct fm_config *c) {
       env_u64("LRU_LISTS", size_suffixes, &lru_lists) ||
       env_u64("CORES", size_suffixes, &cores) ||
       env_u64("ULT_STACK", size_suffixes, &c->ult_stack_bytes) ||
+      env_u64("TRACE_FULL", size_suffixes, &c->trace_full) ||
       env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
       env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps) ||
       env_fraction("FREE_FRACTION", 0.5, 0.01, &c->free_fraction) ||

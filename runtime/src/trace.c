@@ -44,6 +44,7 @@ struct slot {
   uintptr_t addr;
   uint64_t flags;
   uint64_t time_ns;
+  uint32_t weight;
 };
 
 static struct {
@@ -54,25 +55,28 @@ static struct {
   _Atomic uint64_t seen;    /* faults seen, recorded or not */
 } tr = {.fd = -1};
 
-/* Whether to record the next fault (see farhint/trace.h on sampling). */
-static bool sample_next(void) {
+/* Whether to record the next fault (see farhint/trace.h on sampling): 0
+ * not to, else how many faults its record stands for (the record's weight,
+ * so the profile estimates every site's faults, not only the sampled ones). */
+static uint32_t sample_next(void) {
   uint64_t n = atomic_fetch_add_explicit(&tr.seen, 1, memory_order_relaxed);
-  if (n < FARHINT_TRACE_FULL)
-    return true;
-  uint64_t level = 1 + (atomic_load(&tr.records) - FARHINT_TRACE_FULL) / FARHINT_TRACE_FULL;
+  uint64_t full = fm.cfg.trace_full;
+  if (n < full)
+    return 1;
+  uint64_t level = 1 + (atomic_load(&tr.records) - full) / (full ? full : 1);
   uint64_t every = 1ULL << (2 * (level < 10 ? level : 10)); /* 4^level bursts */
-  return (n / FARHINT_TRACE_BURST) % every == 0;
+  return (n / FARHINT_TRACE_BURST) % every == 0 ? (uint32_t)every : 0;
 }
 
 static pid_t fm_gettid(void) { return (pid_t)syscall(SYS_gettid); }
 
 static void write_record(uint32_t kind, pid_t tid, uint64_t time, uintptr_t addr,
-                         uint64_t size, uint16_t flags, const uint64_t *frames,
-                         unsigned nframes) {
+                         uint64_t size, uint16_t flags, uint32_t weight,
+                         const uint64_t *frames, unsigned nframes) {
   struct {
     struct farhint_trace_rec h;
     uint64_t frames[MAX_FRAMES];
-  } r = {.h = {kind, (uint32_t)tid, time, addr, size, flags, (uint16_t)nframes, 0}};
+  } r = {.h = {kind, (uint32_t)tid, time, addr, size, flags, (uint16_t)nframes, weight}};
   if (nframes)
     memcpy(r.frames, frames, nframes * sizeof *frames);
   size_t len = sizeof r.h + nframes * sizeof *frames;
@@ -129,7 +133,7 @@ static void on_trace_signal(int signo, siginfo_t *si, void *uc) {
     uint64_t frames[MAX_FRAMES];
     unsigned n = unwind((unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME, 0, frames);
     write_record(FARHINT_TRACE_FAULT, tid, s->time_ns, s->addr, 0,
-                 (uint16_t)s->flags, frames, n);
+                 (uint16_t)s->flags, s->weight, frames, n);
     serve(s->addr, s->flags);
     atomic_store(&s->state, SLOT_FREE);
   }
@@ -164,7 +168,8 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
   uint64_t flags = (fl & UFFD_PAGEFAULT_FLAG_WP)      ? FARHINT_TRACE_WP
                    : (fl & UFFD_PAGEFAULT_FLAG_WRITE) ? FARHINT_TRACE_WRITE
                                                       : 0;
-  if (!sample_next()) {
+  uint32_t weight = sample_next();
+  if (!weight) {
     serve_waiting(addr, flags);
     return;
   }
@@ -179,6 +184,7 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
     s->addr = addr;
     s->flags = flags;
     s->time_ns = now;
+    s->weight = weight;
     atomic_store(&s->state, SLOT_REQUESTED);
     syscall(SYS_tgkill, getpid(), tid, tr.signo);
     while (atomic_load(&s->state) == SLOT_REQUESTED && fm_now_ns() - now < SIGNAL_WAIT_NS)
@@ -191,12 +197,14 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
   } else {
     flags |= in_syscall ? FARHINT_TRACE_KERNEL : FARHINT_TRACE_NOSTACK;
   }
-  write_record(FARHINT_TRACE_FAULT, tid, now, addr, 0, (uint16_t)flags, &pc, pc ? 1 : 0);
+  write_record(FARHINT_TRACE_FAULT, tid, now, addr, 0, (uint16_t)flags, weight, &pc,
+               pc ? 1 : 0);
   serve_waiting(addr, flags);
 }
 
 __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
-  if (!sample_next())
+  uint32_t weight = sample_next();
+  if (!weight)
     return;
   unw_context_t ctx;
   uint64_t frames[MAX_FRAMES];
@@ -205,7 +213,7 @@ __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
    * frame 0 is the hint site. */
   unsigned n = unwind(&ctx, 0, 2, frames);
   write_record(FARHINT_TRACE_FAULT, fm_gettid(), fm_now_ns(), addr, 0,
-               FARHINT_TRACE_HINTED | (write ? FARHINT_TRACE_WRITE : 0), frames, n);
+               FARHINT_TRACE_HINTED | (write ? FARHINT_TRACE_WRITE : 0), weight, frames, n);
 }
 
 /* jemalloc's experimental hooks (include/jemalloc/internal/hook.h in 5.3):
@@ -224,13 +232,13 @@ static void on_alloc(void *extra, int type, void *result, uintptr_t raw, uintptr
     return;
   size_t size = malloc_usable_size(result);
   if (size >= ALLOC_MIN)
-    write_record(FARHINT_TRACE_ALLOC, fm_gettid(), fm_now_ns(), (uintptr_t)result, size, 0, NULL, 0);
+    write_record(FARHINT_TRACE_ALLOC, fm_gettid(), fm_now_ns(), (uintptr_t)result, size, 0, 0, NULL, 0);
 }
 
 static void on_dalloc(void *extra, int type, void *address, uintptr_t args[3]) {
   (void)extra, (void)type, (void)args;
   if (address && malloc_usable_size(address) >= ALLOC_MIN)
-    write_record(FARHINT_TRACE_FREE, fm_gettid(), fm_now_ns(), (uintptr_t)address, 0, 0, NULL, 0);
+    write_record(FARHINT_TRACE_FREE, fm_gettid(), fm_now_ns(), (uintptr_t)address, 0, 0, 0, NULL, 0);
 }
 
 static void install_alloc_hooks(void) {

@@ -92,9 +92,23 @@ static long hash(long n) {
   return s;
 }
 
+/* A short phase, then a long one: a profile that keeps only the start of
+ * the run, or counts a sample of the rest as if it were all, shows the
+ * first phase far bigger than it is. */
+static long phases(long n) {
+  long *a = malloc(n * sizeof *a), s = 0;
+  for (long i = 0; i < n; i++)
+    a[i] = i; /* SITE:phase_fill */
+  for (int pass = 0; pass < 20; pass++)
+    for (long i = 0; i < n; i += 512)
+      s += a[i]; /* SITE:phase_scan */
+  free(a);
+  return s;
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s scan|rescan|list|memcpy|hash|flip|scan-abort MiB\n", argv[0]);
+    fprintf(stderr, "usage: %s scan|rescan|list|memcpy|hash|flip|phases|scan-abort MiB\n", argv[0]);
     return 2;
   }
   long bytes = atol(argv[2]) << 20;
@@ -109,6 +123,7 @@ int main(int argc, char **argv) {
            : !strcmp(argv[1], "memcpy") ? copy(bytes, argc)
            : !strcmp(argv[1], "hash")   ? hash(bytes / sizeof(long))
            : !strcmp(argv[1], "flip")   ? flip(bytes / sizeof(long))
+           : !strcmp(argv[1], "phases") ? phases(bytes / sizeof(long))
                                         : -1;
   printf("%ld\n", r);
   return r == -1;

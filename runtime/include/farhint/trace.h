@@ -9,10 +9,12 @@
  * recorded) and, last, FARHINT_TRACE_MAPS: /proc/self/maps as text of size
  * bytes, so addresses can be symbolized. Little-endian, x86-64.
  *
- * Every fault is recorded up to FARHINT_TRACE_FULL; after that, bursts of
+ * Every fault is recorded up to FARHINT_TRACE_FULL (the environment's
+ * FARHINT_TRACE_FULL overrides it, for tests); after that, bursts of
  * FARHINT_TRACE_BURST consecutive faults out of every K bursts, K growing 4x
  * per FARHINT_TRACE_FULL records, so a program that faults millions of
- * times is traced in bounded time and space with its runs intact.
+ * times is traced in bounded time and space with its runs intact. A
+ * sampled record's weight is K: the faults it stands for.
  */
 #ifndef FARHINT_TRACE_H
 #define FARHINT_TRACE_H
@@ -47,7 +49,8 @@ struct farhint_trace_rec {
   uint64_t size;    /* ALLOC: bytes; MAPS: text bytes; else 0 */
   uint16_t flags;
   uint16_t nframes;
-  uint32_t reserved;
+  uint32_t weight;  /* FAULT: faults the record stands for, 1 unless sampled
+                       (then the sampling factor); 0 in traces before it */
 };
 
 #endif /* FARHINT_TRACE_H */
