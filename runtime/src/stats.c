@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -207,6 +208,34 @@ static void report_keep(_Atomic uint64_t *c) {
            100 * fm.cfg.keep_fraction);
 }
 
+/* A field of /proc/self/status in KiB (0 when absent). */
+static unsigned long status_kib(const char *field) {
+  char line[256];
+  unsigned long kib = 0;
+  size_t len = strlen(field);
+  FILE *f = fopen("/proc/self/status", "r");
+  while (f && fgets(line, sizeof line, f))
+    if (!strncmp(line, field, len) && line[len] == ':')
+      kib = strtoul(line + len + 1, NULL, 10);
+  if (f)
+    fclose(f);
+  return kib;
+}
+
+/* The kernel's own figures beside the budget, so a user can check that it
+ * holds: the far store is mapped into the program (shared with the memory
+ * server), so VmRSS and VmHWM count it; RssAnon does not. */
+static void report_kernel_view(void) {
+  uint64_t local = (fm_frames_total() - fm_frames_free()) * FM_PAGE;
+  fm_log("kernel's view at exit: RssAnon %lu MiB (far-memory pages local now %lu MiB, "
+         "peak %lu MiB, budget %lu MiB; the rest is stacks, static data and the runtime's "
+         "own heap); RssShmem %lu MiB is the far store shared with the memory server, not "
+         "local memory",
+         status_kib("RssAnon") >> 10, (unsigned long)(local >> 20),
+         (unsigned long)(fm_frames_peak_used() * FM_PAGE >> 20),
+         (unsigned long)(fm.cfg.local_bytes >> 20), status_kib("RssShmem") >> 10);
+}
+
 void fm_stats_report(void) {
   uint64_t cpu = runtime_cpu_ns();
   if (*fm.cfg.stats_file)
@@ -255,6 +284,7 @@ void fm_stats_report(void) {
          percentile(1, .5) / 1e3, percentile(1, .99) / 1e3, percentile(1, .999) / 1e3);
   fm_log("runtime CPU: %.1f ms (control, reclaim and read-ahead threads, and hint slow paths)",
          cpu / 1e6);
+  report_kernel_view();
   fm_log("time by mechanism (ms, all threads): copy-in %.1f, write-protect %.1f, write-back "
          "%.1f, unmap %.1f, un-protect %.1f, zeroing reused pages %.1f, link waits %.1f, "
          "page-lock waits %.1f, idle spinning %.1f",

@@ -392,3 +392,15 @@ def test_unprivileged_profile_says_why_without_a_traceback(tmp_path, peak):
     assert "userfaultfd is not available" in proc.stderr
     assert "the far-memory runtime stopped" in proc.stderr
     assert "Traceback" not in proc.stderr and "give --peak" not in proc.stderr
+
+
+def test_stats_show_the_kernels_figures_beside_the_budget(farhint_run):
+    """VmRSS counts the far store (mapped from the memory server), so the
+    stats give RssAnon, which a user can hold against the budget."""
+    run = farhint_run("fm_scan", 64, 2, "nohint", options=["--local", "8M", "--stats"])
+    assert run.returncode == 0, run.stderr
+    m = re.search(r"RssAnon (\d+) MiB .* budget 8 MiB.*RssShmem (\d+) MiB", run.stderr)
+    assert m, run.stderr
+    anon, shmem = map(int, m.groups())
+    assert anon <= 8 + 8, "local memory stays near the budget"
+    assert shmem >= 32, "the far store is counted apart"
