@@ -49,6 +49,9 @@ def add_arguments(p):
     p.add_argument("--far-size", default="64G", metavar="SIZE", help="far-memory capacity (default 64G)")
     p.add_argument("--keep-trace", metavar="FILE",
                    help="also keep the raw trace here (farmem recorder)")
+    p.add_argument("--warmup", type=float, default=0, metavar="SECONDS",
+                   help="record nothing for this long after the start, so the profile "
+                        "shows a server's steady state, not its loading (farmem recorder)")
     p.add_argument("--top", type=int, default=10, help="sites to show in the summary (default 10)")
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
@@ -79,10 +82,12 @@ def _record_farmem(args, cmd, tmp, far_size, peak):
                      lambda: measure_peak(cmd, tmp / "peak.json", far_size))
     local = max(parse_budget(args.local, peak), 1 << 20)
     trace_path = tmp / "trace.bin"
-    _say_running(cmd, local, peak, "recording every fault")
+    _say_running(cmd, local, peak, "recording every fault" + (
+        f" after the first {args.warmup:g} s" if args.warmup else ""))
     t0 = time.monotonic()
     rc = call_forwarding(cmd, env=_runtime_env(local, far_size, {
-        "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path)}))
+        "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path),
+        "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns"}))
     duration = time.monotonic() - t0
     if not trace_path.exists():
         raise RuntimeStopped(f"the traced run wrote no trace (exit {rc}): "
@@ -139,6 +144,10 @@ def run(args):
               "functions only, not to source lines, and the plugin cannot use them; build "
               "with -g (any -O level) and profile again", file=sys.stderr)
     output = Path(args.output or f"{Path(cmd[0]).name}.fhprof")
+    if args.warmup < 0 or (args.warmup and args.recorder != "farmem"):
+        print("farhint profile: --warmup is a number of seconds >= 0, for the farmem "
+              "recorder", file=sys.stderr)
+        return 2
     try:
         far_size = parse_size(args.far_size)
         peak = parse_size(args.peak) if args.peak else None
@@ -151,7 +160,7 @@ def run(args):
             print(f"farhint profile: symbolizing {len(trace.faults)} faults...", file=sys.stderr,
                   flush=True)
             prof = profile_builder.build(trace, binary, cmd, local, peak or 0, duration,
-                                         RECORDERS[args.recorder])
+                                         RECORDERS[args.recorder], args.warmup)
     except (ValueError, RuntimeError, TraceError, PerfError, CgroupError, SwapError) as err:
         print(f"farhint profile: {err}", file=sys.stderr)
         return 2

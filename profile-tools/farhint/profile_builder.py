@@ -72,7 +72,7 @@ def share_error(sampled_weights, total) -> float:
 
 
 def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
-          recorder="farmem-trace"):
+          recorder="farmem-trace", warmup_s=0.0):
     sym = Symbolizer(trace.maps)
     app = _app_modules(sym.maps, binary)
     ips = {_lookup_ip(f, i, ip) for f in trace.faults for i, ip in enumerate(f.frames)}
@@ -133,7 +133,8 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
                 "faults_seen": max(trace.faults_seen, estimated),
                 "faults_recorded": len(trace.faults),
                 **({"share_error_pct": share_error(sampled, estimated)} if sampled else {}),
-                "duration_s": round(duration_s, 3)},
+                "duration_s": round(duration_s, 3),
+                **({"warmup_s": warmup_s} if warmup_s else {})},
         "sites": out_sites,
         "unattributed": [{"function": k, "faults": v} for k, v in unattributed.most_common()],
         "stacks": [{"frames": list(k), "faults": v} for k, v in stacks.most_common(2000)],

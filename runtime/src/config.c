@@ -134,6 +134,7 @@ int fm_config_load(struct fm_config *c) {
       env_u64("CORES", size_suffixes, &cores) ||
       env_u64("ULT_STACK", size_suffixes, &c->ult_stack_bytes) ||
       env_u64("TRACE_FULL", size_suffixes, &c->trace_full) ||
+      env_u64("TRACE_WARMUP", time_suffixes, &c->trace_warmup_ns) ||
       env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
       env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps) ||
       env_fraction("FREE_FRACTION", 0.5, 0.01, &c->free_fraction) ||

@@ -69,6 +69,7 @@ struct fm_config {
   bool trace;              /* FARHINT_MODE: run (default) | trace */
   char trace_file[512];    /* FARHINT_TRACE_FILE: where trace mode writes */
   uint64_t trace_full;     /* FARHINT_TRACE_FULL: faults recorded before sampling */
+  uint64_t trace_warmup_ns; /* FARHINT_TRACE_WARMUP: no fault recorded before this */
   bool stats;              /* FARHINT_STATS */
   char stats_file[512];    /* FARHINT_STATS_FILE: also write stats as JSON */
   bool ult;                /* FARHINT_ULT: run threads as user-level threads */

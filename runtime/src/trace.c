@@ -53,12 +53,15 @@ static struct {
   struct slot slots[SLOTS];
   _Atomic uint64_t records; /* fault records (allocations are recorded too) */
   _Atomic uint64_t seen;    /* faults seen, recorded or not */
+  uint64_t record_from_ns;  /* the end of the warm-up (farhint profile --warmup) */
 } tr = {.fd = -1};
 
 /* Whether to record the next fault (see farhint/trace.h on sampling): 0
  * not to, else how many faults its record stands for (the record's weight,
  * so the profile estimates every site's faults, not only the sampled ones). */
 static uint32_t sample_next(void) {
+  if (tr.record_from_ns && fm_now_ns() < tr.record_from_ns)
+    return 0; /* a warm-up's faults are neither recorded nor counted */
   uint64_t n = atomic_fetch_add_explicit(&tr.seen, 1, memory_order_relaxed);
   uint64_t full = fm.cfg.trace_full;
   if (n < full)
@@ -269,6 +272,8 @@ int fm_trace_init(void) {
   }
   if (write(tr.fd, FARHINT_TRACE_MAGIC, 8) != 8)
     return -1;
+  if (fm.cfg.trace_warmup_ns)
+    tr.record_from_ns = fm_now_ns() + fm.cfg.trace_warmup_ns;
   tr.signo = SIGRTMIN + 8;
   struct sigaction sa = {.sa_sigaction = on_trace_signal, .sa_flags = SA_SIGINFO | SA_RESTART};
   sigemptyset(&sa.sa_mask);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct node {
   struct node *next;
@@ -94,11 +95,13 @@ static long hash(long n) {
 
 /* A short phase, then a long one: a profile that keeps only the start of
  * the run, or counts a sample of the rest as if it were all, shows the
- * first phase far bigger than it is. */
-static long phases(long n) {
+ * first phase far bigger than it is. With a pause between them, a warm-up
+ * (farhint profile --warmup) can leave the first out. */
+static long phases(long n, unsigned pause_s) {
   long *a = malloc(n * sizeof *a), s = 0;
   for (long i = 0; i < n; i++)
     a[i] = i; /* SITE:phase_fill */
+  sleep(pause_s);
   for (int pass = 0; pass < 20; pass++)
     for (long i = 0; i < n; i += 512)
       s += a[i]; /* SITE:phase_scan */
@@ -108,7 +111,7 @@ static long phases(long n) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s scan|rescan|list|memcpy|hash|flip|phases|scan-abort MiB\n", argv[0]);
+    fprintf(stderr, "usage: %s scan|rescan|list|memcpy|hash|flip|phases|warmup|scan-abort MiB\n", argv[0]);
     return 2;
   }
   long bytes = atol(argv[2]) << 20;
@@ -123,7 +126,8 @@ int main(int argc, char **argv) {
            : !strcmp(argv[1], "memcpy") ? copy(bytes, argc)
            : !strcmp(argv[1], "hash")   ? hash(bytes / sizeof(long))
            : !strcmp(argv[1], "flip")   ? flip(bytes / sizeof(long))
-           : !strcmp(argv[1], "phases") ? phases(bytes / sizeof(long))
+           : !strcmp(argv[1], "phases") ? phases(bytes / sizeof(long), 0)
+           : !strcmp(argv[1], "warmup") ? phases(bytes / sizeof(long), 2)
                                         : -1;
   printf("%ld\n", r);
   return r == -1;

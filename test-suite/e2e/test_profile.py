@@ -272,3 +272,23 @@ def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_pa
                             capture_output=True, text=True, timeout=60)
     assert re.search(rf"a sample: {recorded} of about \d+ faults recorded.*within \+-[\d.]+ points",
                      report.stdout), report.stdout
+
+
+def test_a_warmup_is_left_out_of_the_profile(tmp_path):
+    """--warmup: the faults of a program's first seconds (here a fill, then
+    a pause of 2 s) are neither recorded nor counted; what follows is."""
+    out = tmp_path / "warm.fhprof"
+    proc = subprocess.run([str(FARHINT), "profile", "--local", "10%", "--warmup", "1", "-o",
+                           str(out), "--", str(BUILD / "bin" / "prof_patterns"), "warmup", "16"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "after the first 1 s" in proc.stderr
+    prof = json.loads(out.read_text())
+    lines = markers("prof_patterns.c")
+    by_line = faults_by_line(prof, "prof_patterns.c")
+    assert by_line[lines["phase_fill"]] == 0 and by_line[lines["phase_scan"]] > 1000, by_line
+    report = subprocess.run([str(FARHINT), "report", str(out)], capture_output=True, text=True)
+    assert "after a warm-up of 1 s" in report.stdout
+    bad = subprocess.run([str(FARHINT), "profile", "--warmup", "-1", "--", "true"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--warmup is a number of seconds" in bad.stderr
