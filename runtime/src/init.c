@@ -74,17 +74,23 @@ __attribute__((destructor)) static void fm_fini(void) {
   fm_stats_report();
 }
 
-/* A program that crashes still leaves its trace and statistics: a profile
- * of the run up to the crash, and the peak it had reached. The handler runs
- * once (SA_RESETHAND), then the signal kills the program as it would have.
- * Only where the program has not installed its own handler (it may later). */
+/* A program that crashes, or is stopped (Ctrl-C, SIGTERM: how a server's
+ * profile run ends), still leaves its trace and statistics: a profile of
+ * the run up to there, and the peak it had reached. The handler runs once
+ * (SA_RESETHAND), then the signal ends the program as it would have; should
+ * finishing hang (the signal came while a lock it needs was held), the
+ * alarm ends it anyway. Only where the program has not installed its own
+ * handler (it may later). */
+#define FINISH_LIMIT_S 10
 static void on_fatal(int sig) {
+  alarm(FINISH_LIMIT_S);
   fm_fini();
   raise(sig);
 }
 
 static void finish_on_fatal_signals(void) {
-  static const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+  static const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+                              SIGTERM, SIGINT, SIGHUP};
   for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
     struct sigaction old, sa = {.sa_handler = on_fatal, .sa_flags = SA_RESETHAND | SA_NODEFER};
     if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)

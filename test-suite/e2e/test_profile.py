@@ -292,3 +292,22 @@ def test_a_warmup_is_left_out_of_the_profile(tmp_path):
     bad = subprocess.run([str(FARHINT), "profile", "--warmup", "-1", "--", "true"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "--warmup is a number of seconds" in bad.stderr
+
+
+def test_a_program_stopped_by_sigterm_still_gets_a_profile(tmp_path):
+    """How a server's profile run ends: SIGTERM to farhint profile reaches
+    the program, which leaves its trace on the way out (here during the
+    pause after its fill)."""
+    import signal
+    import time
+    out = tmp_path / "stopped.fhprof"
+    proc = subprocess.Popen([str(FARHINT), "profile", "--local", "10%", "--peak", "16M", "-o",
+                             str(out), "--", str(BUILD / "bin" / "prof_patterns"), "warmup", "16"],
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)  # the fill takes well under a second; then it pauses for 2 s
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert "exited with -15; the profile covers the run up to there" in err
+    by_line = faults_by_line(json.loads(out.read_text()), "prof_patterns.c")
+    assert by_line[markers("prof_patterns.c")["phase_fill"]] > 1000, by_line
