@@ -46,6 +46,10 @@ HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP,
                       std::string &Why);
 
 constexpr int DefaultReadAhead = 16;
+// Faults a profile must have seen at a site before its "not sequential"
+// outweighs an affine loop around the access (the profile suggests seq
+// only from 4 faults on; a few dozen more make a miss of it unlikely).
+constexpr uint64_t MinFaultsToJudgeSeq = 64;
 
 } // namespace farhint
 
