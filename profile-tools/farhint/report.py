@@ -50,8 +50,9 @@ def plugin_text(site_id, hints) -> str:
         return ""
     if h["hinted"]:
         p = h["params"]
-        return "hinted: " + " ".join(k for k in ("mut", "seq") if p.get(k)) + \
-            (f" rdahead={p['rdahead']}" if p.get("rdahead") else "")
+        words = [k for k in ("mut", "seq") if p.get(k)] + \
+            ([f"rdahead={p['rdahead']}"] if p.get("rdahead") else [])
+        return "hinted: " + (" ".join(words) or "basic")  # as the profile's suggestions read
     return "not hinted: " + h["why"]
 
 COVERAGE_LEVELS = (0.90, 0.95, 0.99)

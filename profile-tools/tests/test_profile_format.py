@@ -102,3 +102,9 @@ def test_report_shows_what_the_plugin_did(tmp_path):
     out = subprocess.run([sys.executable, "-m", "farhint", "report", str(p), "--hints", str(bad)],
                          capture_output=True, text=True)
     assert out.returncode == 2 and "not a FarHint plugin report" in out.stderr
+
+
+def test_a_hint_with_no_parameters_reads_basic():
+    from farhint import report
+    hints = {4: {"hinted": True, "params": {"mut": False, "seq": False, "rdahead": 0}}}
+    assert report.plugin_text(4, hints) == "hinted: basic"
