@@ -91,12 +91,10 @@ def run(args):
     try:
         programs = [_prebuilt(cmd, args.check)] if cmd else _programs(args)
         configs = _list(args.configs, list(bench.CONFIGS + bench.OPTIONAL_CONFIGS), "configuration")
-        if cmd:
-            wanted = [c for c in configs if c in bench.BUILT_WITH_HINTS]
-            if wanted and args.configs != ",".join(bench.CONFIGS):
-                raise ValueError(f"{', '.join(wanted)} rebuild the program from its sources: "
-                                 "describe it in a suite file (docs/suites.md)")
-            configs = [c for c in configs if c not in bench.BUILT_WITH_HINTS]
+        wanted = [c for c in configs if c in bench.BUILT_WITH_HINTS]
+        if cmd and wanted and args.configs != ",".join(bench.CONFIGS):
+            raise ValueError(f"{', '.join(wanted)} rebuild the program from its sources: "
+                             "describe it in a suite file (docs/suites.md)")
         fractions = [float(x) / 100 for x in args.local.split(",")]
         if any(not 0 < f <= 1 for f in fractions):
             raise ValueError("--local values are percentages in (0, 100]")

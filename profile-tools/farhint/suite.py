@@ -198,11 +198,14 @@ def _program(name, entry, head, folder, threads, where) -> Program:
     manual = entry.get("manual", False)
     if not isinstance(manual, bool):
         raise SuiteError(f"{where}: manual must be true or false")
-    expand = lambda items: tuple(x.replace("{src}", str(folder)) for x in items)
+    def at_src(text):  # {src} in a flag, a library, the build command or binary
+        return text.replace("{src}", str(folder))
+
+    def listed(key):  # a program's own flags or libs, else the suite's
+        return tuple(map(at_src, _strings(entry, key, _strings(head, key, [], where), where)))
+
     return Program(name, _string(entry, "what", "", where), folder, tuple(sources),
-                   build.replace("{src}", str(folder)), binary.replace("{src}", str(folder)),
-                   expand(_strings(entry, "flags", _strings(head, "flags", [], where), where)),
-                   expand(_strings(entry, "libs", _strings(head, "libs", [], where), where)),
+                   at_src(build), at_src(binary), listed("flags"), listed("libs"),
                    inputs, check, count, manual)
 
 

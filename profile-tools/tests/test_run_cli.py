@@ -63,3 +63,8 @@ def test_percentage_of_a_profiles_peak(tmp_path):
                   str(buildtree.part("bin/fm_scan")), "1", "1", "nohint")
     assert out.returncode == 0, out.stderr
     assert "local=16384K" in out.stderr
+
+
+def test_demo_names_the_apps_it_knows():
+    out = farhint("demo", "--app", "nope")
+    assert out.returncode == 2 and "choose from qsort, gen" in out.stderr
