@@ -117,3 +117,23 @@ def test_reads_that_are_written_later_suggest_mut():
     assert p.written_later == 0.8 and suggest(sf, p).mut
     sf.reads_written_later = 10
     assert not suggest(sf, analyze(sf)).mut
+
+
+def test_a_sampled_scan_is_still_seq():
+    # A sampled trace keeps bursts of consecutive faults, each record
+    # standing for many: runs and repeats are shares of the records.
+    sf = SiteFaults()
+    for p in list(range(100, 400)) + list(range(9000, 9300)):
+        sf.add(1, p, "read", False, 0, weight=64)
+    p = analyze(sf)
+    s = suggest(sf, p)
+    assert sf.total == 600 * 64
+    assert p.seq_share > 0.99 and p.reuse == 0
+    assert s.seq and s.rdahead == 64 and s.ev_prio == 1
+
+
+def test_one_heavy_record_is_too_few_to_judge():
+    sf = SiteFaults()
+    sf.add(1, 5, "read", False, 0, weight=4096)
+    s = suggest(sf, analyze(sf))
+    assert not s.seq and s.ev_prio == 0
