@@ -81,6 +81,18 @@ def _programs(args) -> list:
     return [loaded.programs[n] for n in names]
 
 
+def _plot(rows, fractions, out):
+    try:
+        import matplotlib  # noqa: F401 (only to know it is there)
+    except ImportError:
+        print("farhint bench: no plots: matplotlib is not installed for this Python "
+              "(apt install python3-matplotlib); the results are in summary.md and results.csv",
+              file=sys.stderr)
+        return
+    from farhint.bench_plot import plot_all
+    plot_all(rows, fractions, out)
+
+
 def run(args):
     # SIGTERM unwinds like Ctrl-C: swap is switched off and the cgroup removed.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
@@ -132,9 +144,8 @@ def run(args):
     summary = header + bench.programs_markdown(prepared, left_out) + "\n" + \
         bench.summary_markdown(rows, fractions) + bench.sites_markdown(prepared, out)
     (out / "summary.md").write_text(summary)
-    from farhint.bench_plot import plot_all
-    plot_all(rows, fractions, out)
     print(summary)
+    _plot(rows, fractions, out)
     bad = [r for r in rows if r["status"] == "CHECKSUM MISMATCH"]
     if bad:
         print(f"farhint bench: {len(bad)} runs gave a WRONG OUTPUT: "

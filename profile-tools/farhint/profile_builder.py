@@ -6,12 +6,11 @@ call that reached them), and analyze each site's pattern."""
 import os
 from collections import Counter, OrderedDict
 
-from farhint import analysis, trace as tracefile
+from farhint import analysis, sampling, trace as tracefile
 from farhint.profile import FORMAT, VERSION
 from farhint.symbolize import Symbolizer, build_id, is_application
 
 PAGE_SHIFT = 12
-BURST = 1024  # FARHINT_TRACE_BURST (runtime/include/farhint/trace.h)
 
 
 def _source_line(path, line):
@@ -62,15 +61,6 @@ def _loc(fr):
     return {"file": fr.file, "line": fr.line, "column": fr.column, "function": fr.function}
 
 
-def share_error(sampled_weights, total) -> float:
-    """95% bound, in points, on a site's share of all faults when the faults
-    with these weights stand for the rest of the run: each burst of
-    FARHINT_TRACE_BURST records is taken as one draw (a burst may be all one
-    site's), and only the sampled part of the run is uncertain."""
-    draws = max(len(sampled_weights) / BURST, 1)
-    return round(100 * 0.98 / draws ** 0.5 * sum(sampled_weights) / total, 2)
-
-
 def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
           recorder="farmem-trace", warmup_s=0.0):
     sym = Symbolizer(trace.maps)
@@ -83,12 +73,15 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
     sites = OrderedDict()       # key -> [SiteFaults, site frame, chain, sample stack]
     unattributed = Counter()    # innermost function -> faults
     stacks = Counter()          # outer-to-inner function names -> faults
+    sampled = []                # (weight, site) of each sampled record
     for f in sorted(trace.faults, key=lambda f: f.time_ns):
         allocs.advance(f.time_ns)
         stack = _expand(f, symbols)
         names = [fr.function for frames in reversed(stack) for fr in reversed(frames)]
         stacks[tuple(names) or ("??",)] += f.weight
         site, chain = _site_of(stack, app)
+        if f.weight > 1:
+            sampled.append((f.weight, (site, chain)))
         if site is None:
             inner = stack[0][0] if stack else None
             unattributed[f"{inner.function} ({os.path.basename(inner.module)})" if inner else "??"] += f.weight
@@ -107,7 +100,6 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
     # Each site's counts are estimates when the trace is a sample (records
     # weighted by the faults they stand for), so shares are of all faults.
     estimated = sum(f.weight for f in trace.faults)
-    sampled = [f.weight for f in trace.faults if f.weight > 1]
     ranked = sorted(sites.values(), key=lambda s: -s[0].total)
     out_sites = []
     for rank, (sf, site, chain, sample) in enumerate(ranked, 1):
@@ -132,7 +124,7 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
                 "peak_bytes": peak_bytes, "total_faults": estimated,
                 "faults_seen": max(trace.faults_seen, estimated),
                 "faults_recorded": len(trace.faults),
-                **({"share_error_pct": share_error(sampled, estimated)} if sampled else {}),
+                **({"share_error_pct": sampling.share_error(sampled, estimated)} if sampled else {}),
                 "duration_s": round(duration_s, 3),
                 **({"warmup_s": warmup_s} if warmup_s else {})},
         "sites": out_sites,

@@ -267,7 +267,13 @@ struct uffd_msg;
 int fm_trace_init(void);
 void fm_trace_finish(void);
 bool fm_trace_on(void);
-void fm_trace_unhinted(const struct uffd_msg *msg); /* records and serves */
+/* Records and serves a fault the sampling picks; false for one it skips,
+ * which the caller serves as in run mode. */
+bool fm_trace_unhinted(const struct uffd_msg *msg);
+/* Pages read ahead of a skipped fault: each counts as the fault it saves,
+ * so samples keep standing for the faults of a run without read-ahead, as
+ * the recorded ones are served. */
+void fm_trace_count_ahead(unsigned pages);
 void fm_trace_hinted(uintptr_t addr, bool write);   /* call from the slow path only */
 
 /* ---- user-level threads (ult.c, ult_sync.c, ult_fetch.c, ult_pthread.c) ---- */

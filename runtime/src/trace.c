@@ -164,18 +164,21 @@ static bool thread_pc(pid_t tid, uint64_t *pc, bool *in_syscall) {
 
 bool fm_trace_on(void) { return tr.fd >= 0; }
 
-void fm_trace_unhinted(const struct uffd_msg *msg) {
+void fm_trace_count_ahead(unsigned pages) {
+  if (!tr.record_from_ns || fm_now_ns() >= tr.record_from_ns)
+    atomic_fetch_add_explicit(&tr.seen, pages, memory_order_relaxed);
+}
+
+bool fm_trace_unhinted(const struct uffd_msg *msg) {
+  uint32_t weight = sample_next();
+  if (!weight)
+    return false;
   uintptr_t addr = (uintptr_t)msg->arg.pagefault.address;
   pid_t tid = (pid_t)msg->arg.pagefault.feat.ptid;
   uint64_t fl = msg->arg.pagefault.flags;
   uint64_t flags = (fl & UFFD_PAGEFAULT_FLAG_WP)      ? FARHINT_TRACE_WP
                    : (fl & UFFD_PAGEFAULT_FLAG_WRITE) ? FARHINT_TRACE_WRITE
                                                       : 0;
-  uint32_t weight = sample_next();
-  if (!weight) {
-    serve_waiting(addr, flags);
-    return;
-  }
   uint64_t now = fm_now_ns(), pc = 0;
   bool in_syscall = false;
   if (!thread_pc(tid, &pc, &in_syscall))
@@ -194,7 +197,7 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
       sched_yield();
     int requested = SLOT_REQUESTED;
     if (!atomic_compare_exchange_strong(&s->state, &requested, SLOT_ABANDONED))
-      return; /* the thread's handler took it */
+      return true; /* the thread's handler took it */
     flags |= FARHINT_TRACE_NOSTACK;
     atomic_store(&s->state, SLOT_FREE); /* a late signal finds nothing to do */
   } else {
@@ -203,6 +206,7 @@ void fm_trace_unhinted(const struct uffd_msg *msg) {
   write_record(FARHINT_TRACE_FAULT, tid, now, addr, 0, (uint16_t)flags, weight, &pc,
                pc ? 1 : 0);
   serve_waiting(addr, flags);
+  return true;
 }
 
 __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {

@@ -256,7 +256,7 @@ def test_profile_messages_give_true_figures(tmp_path):
 
 
 def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_path, monkeypatch):
-    """Past the faults recorded in full (lowered here from 200,000 so the
+    """Past the faults recorded in full (lowered here from 20,000 so the
     test is quick), the recorder keeps bursts; each counts for the faults it
     stands for, so a long phase after a short one keeps its true share, and
     the report says the profile is a sample and how far to trust a share."""
@@ -265,9 +265,15 @@ def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_pa
     recorded, seen = map(int, re.search(r"(\d+) of (\d+) faults recorded", proc.stderr).groups())
     assert recorded < seen / 10
     assert abs(prof["run"]["total_faults"] - seen) < 0.05 * seen
+    # Between bursts faults are served with read-ahead, each page read ahead
+    # counting as the fault it saved: the fill and 20 passes fault on every
+    # one of the 16,384 pages of 64 MiB without read-ahead, as recorded ones are.
+    assert 0.9 * 21 * 16384 < seen < 1.1 * 21 * 16384, seen
     lines = markers("prof_patterns.c")
     scan = faults_by_line(prof, "prof_patterns.c")[lines["phase_scan"]]
     assert 0.9 < scan / prof["run"]["total_faults"] < 0.99  # 20 passes of 21 over the pages
+    # Runs are judged among the records: the sampled scan is still a scan.
+    assert site_at(prof, "prof_patterns.c", lines["phase_scan"])["suggest"]["seq"]
     report = subprocess.run([str(FARHINT), "report", str(tmp_path / "prof_patterns-phases-64.fhprof")],
                             capture_output=True, text=True, timeout=60)
     assert re.search(rf"a sample: {recorded} of about \d+ faults recorded.*within \+-[\d.]+ points",

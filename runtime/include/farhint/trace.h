@@ -14,7 +14,10 @@
  * FARHINT_TRACE_BURST consecutive faults out of every K bursts, K growing 4x
  * per FARHINT_TRACE_FULL records, so a program that faults millions of
  * times is traced in bounded time and space with its runs intact. A
- * sampled record's weight is K: the faults it stands for.
+ * sampled record's weight is K: the faults it stands for. Faults between
+ * bursts are served as in a run, read-ahead included; each page read ahead
+ * counts as the fault it saved, so weights and "faults seen" stand for a
+ * run that faults on every page, as the recorded faults are served.
  */
 #ifndef FARHINT_TRACE_H
 #define FARHINT_TRACE_H
@@ -31,7 +34,7 @@ enum farhint_trace_kind {
   FARHINT_TRACE_INFO = 5,  /* addr: faults seen; size: faults recorded */
 };
 
-#define FARHINT_TRACE_FULL 200000
+#define FARHINT_TRACE_FULL 20000 /* why this many: docs/design-notes.md, "A sampled profile" */
 #define FARHINT_TRACE_BURST 1024
 
 /* Flags of a fault record. */
