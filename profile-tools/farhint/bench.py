@@ -100,7 +100,8 @@ def build(program: suite.Program, dest: Path, profile: Path | None = None,
         if profile:
             cmd += ["--profile", profile, *[a for kv in plugin_args for a in ("--plugin-arg", kv)]]
         out = _farhint(*cmd, "--", *program.flags, *defines,
-                       *[program.src / s for s in program.sources], "-o", dest, *program.libs)
+                       *[program.src / s for s in program.sources], "-o", dest, *program.libs,
+                       env={**os.environ, "FARHINT_PROFILE": ""})  # plain means plain
     else:  # the program's own build, run in a scratch folder with the wrappers as CC and CXX
         flags = " ".join([*program.flags, *defines])
         env = {**os.environ, "CC": str(buildtree.part("bin/farhint-cc")),

@@ -40,7 +40,8 @@ usage: farhint-cc | farhint-c++ [CLANG ARGS...]
 
 clang-19 (clang++-19) with the FarHint plugin: hints before the sites a
 profile names (record one with `farhint profile`). Without a profile the
-compiler runs plainly.
+compiler runs plainly and says so when it links (FARHINT_PROFILE= set but
+empty: plainly, without the note).
 
   FARHINT_PROFILE=app.fhprof      the profile (or -fplugin-arg-farhint-profile=FILE)
   FARHINT_PLUGIN_ARGS="k=v ..."   plugin options, or -fplugin-arg-farhint-KEY=VALUE:
@@ -80,6 +81,27 @@ def compiler_command(profile, cxx, plugin_args, args):
     return cmd + list(args)
 
 
+STAGE_ONLY = {"-c", "-S", "-E", "-M", "-MM", "-fsyntax-only"}
+
+
+def links(args) -> bool:
+    """Whether this invocation links a program or library: once per thing
+    built, where a build's compiles (-c) are many."""
+    inputs = [a for a in args if not a.startswith("-")]
+    return bool(inputs) and not STAGE_ONLY.intersection(args) and "--version" not in args
+
+
+def no_profile_note(args):
+    """Said when a build links without a profile, which is silent otherwise
+    (CC=farhint-cc make with FARHINT_PROFILE forgotten builds no hints):
+    once per program, not per file. FARHINT_PROFILE set but empty means
+    plainly, on purpose."""
+    out = args[args.index("-o") + 1] if "-o" in args[:-1] else "a.out"
+    return (f"farhint cc: no profile (FARHINT_PROFILE is not set): {out} is built without "
+            "hints; record one with `farhint profile` (FARHINT_PROFILE= builds plainly "
+            "without this note)")
+
+
 def run(args):
     rest = args.compiler_args[1:] if args.compiler_args[:1] == ["--"] else args.compiler_args
     if rest in (["--help"], ["-help"]):
@@ -93,4 +115,7 @@ def run(args):
         return 2
     if args.print:
         print(" ".join(cmd), file=sys.stderr)
+    spelled = any(a.startswith(f"{PLUGIN_ARG}profile=") for a in rest)
+    if args.profile is None and not spelled and links(rest):
+        print(no_profile_note(rest), file=sys.stderr)
     os.execvp(cmd[0], cmd)
