@@ -1,0 +1,48 @@
+"""A project as users have them, built with CC=farhint-cc: sources under
+src/ compiled from build/ as ../src/x.c, a static library and a program
+linked from it. Profiled and rebuilt with the profile, every site that
+faults in the library and the program gets its hint (out-of-tree paths used
+to match nothing, silently), and the hinted program computes what the plain
+one does at 25% local."""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from conftest import BUILD, FARHINT
+
+HERE = Path(__file__).parent
+
+
+def make(build_dir, profile="", report=""):
+    env = {**os.environ, "CC": str(BUILD / "bin" / "farhint-cc"), "FARHINT_PROFILE": profile,
+           "FARHINT_PLUGIN_ARGS": f"report={report}" if report else ""}
+    subprocess.run(["make", "-s", "clean"], cwd=build_dir, check=True)
+    subprocess.run(["make", "-s"], cwd=build_dir, env=env, check=True, capture_output=True)
+
+
+def test_an_out_of_tree_build_with_a_library_gets_every_hint(tmp_path):
+    tree = tmp_path / "project"
+    shutil.copytree(HERE / "project_tree", tree)
+    build = tree / "build"
+    make(build)
+    plain = subprocess.run([str(build / "app")], capture_output=True, text=True, check=True).stdout
+
+    profile = build / "app.fhprof"
+    subprocess.run([str(FARHINT), "profile", "-o", str(profile), "--", str(build / "app")],
+                   capture_output=True, text=True, check=True, timeout=300)
+    make(build, profile=str(profile), report=str(tmp_path / "hints") + "/")
+
+    report = subprocess.run([str(FARHINT), "report", "--json", "--hints", str(tmp_path / "hints"),
+                             str(profile)], capture_output=True, text=True, check=True)
+    sites = [s for s in json.loads(report.stdout)["sites"] if s["percent"] >= 1]
+    ours = [s for s in sites if "/project/src/" in s["site"]]
+    assert {s["function"] for s in ours} == {"fill", "sum"}, sites
+    assert all(s["plugin"].startswith("hinted") for s in ours), ours
+
+    hinted = subprocess.run([str(FARHINT), "run", "--local", "25%", "--profile", str(profile), "--",
+                             str(build / "app")], capture_output=True, text=True, timeout=300)
+    assert hinted.returncode == 0, hinted.stderr
+    assert hinted.stdout == plain
