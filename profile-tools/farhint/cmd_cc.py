@@ -8,10 +8,12 @@ project unchanged. Without a profile the compiler runs plainly.
 
 import argparse
 import os
+import subprocess
 import sys
 from pathlib import Path
 
 from farhint import buildtree
+from farhint.symbolize import has_hints
 
 SOURCE_SUFFIXES = {".c", ".cc", ".cp", ".cpp", ".cxx", ".c++", ".C", ".i", ".ii", ".m", ".mm"}
 
@@ -91,15 +93,36 @@ def links(args) -> bool:
     return bool(inputs) and not STAGE_ONLY.intersection(args) and "--version" not in args
 
 
+def output_of(args) -> str:
+    return args[args.index("-o") + 1] if "-o" in args[:-1] else "a.out"
+
+
 def no_profile_note(args):
     """Said when a build links without a profile, which is silent otherwise
     (CC=farhint-cc make with FARHINT_PROFILE forgotten builds no hints):
     once per program, not per file. FARHINT_PROFILE set but empty means
     plainly, on purpose."""
-    out = args[args.index("-o") + 1] if "-o" in args[:-1] else "a.out"
-    return (f"farhint cc: no profile (FARHINT_PROFILE is not set): {out} is built without "
-            "hints; record one with `farhint profile` (FARHINT_PROFILE= builds plainly "
+    return (f"farhint cc: no profile (FARHINT_PROFILE is not set): {output_of(args)} is built "
+            "without hints; record one with `farhint profile` (FARHINT_PROFILE= builds plainly "
             "without this note)")
+
+
+def nothing_hinted_note(out, profile):
+    return (f"farhint cc: warning: nothing in {out} was hinted from {profile}: none of its "
+            "compiles matched a site of the profile (a profile of another program, or of "
+            "sources since changed?); report=DIR/ in FARHINT_PLUGIN_ARGS and `farhint report "
+            "--hints DIR PROFILE` say per site why")
+
+
+def link_and_check(cmd, args, profile) -> int:
+    """Links, then says if nothing in the result was hinted -- once per
+    program, where a warning per compile would flag every file without
+    sites."""
+    rc = subprocess.run(cmd).returncode
+    out = Path(output_of(args))
+    if rc == 0 and out.is_file() and not has_hints(str(out)):
+        print(nothing_hinted_note(out, profile), file=sys.stderr)
+    return rc
 
 
 def run(args):
@@ -115,7 +138,11 @@ def run(args):
         return 2
     if args.print:
         print(" ".join(cmd), file=sys.stderr)
-    spelled = any(a.startswith(f"{PLUGIN_ARG}profile=") for a in rest)
-    if args.profile is None and not spelled and links(rest):
-        print(no_profile_note(rest), file=sys.stderr)
+    spelled = next((a.split("=", 1)[1] for a in rest if a.startswith(f"{PLUGIN_ARG}profile=")), None)
+    profile = args.profile or spelled
+    if links(rest):
+        if profile:
+            return link_and_check(cmd, rest, profile)
+        if args.profile is None:
+            print(no_profile_note(rest), file=sys.stderr)
     os.execvp(cmd[0], cmd)

@@ -79,6 +79,16 @@ def profiled_builds(path: str) -> set:
     return set(re.findall(r"\]\s+([0-9a-f]+)$", out.stdout, re.M))
 
 
+def has_hints(path: str) -> bool:
+    """Whether the pass hinted anything in path: its profile mark, or (for
+    a profile without a build id) the runtime entry points hints call."""
+    if profiled_builds(path):
+        return True
+    out = subprocess.run([str(LLVM_BIN / "llvm-nm"), "--undefined-only", path],
+                         capture_output=True, text=True)
+    return re.search(r"\bfarhint_(hint|prefetch)", out.stdout) is not None
+
+
 def has_debug_info(path: str) -> bool:
     out = subprocess.run([str(LLVM_BIN / "llvm-readelf"), "--sections", "--wide", path],
                          capture_output=True, text=True)

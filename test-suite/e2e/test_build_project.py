@@ -20,7 +20,9 @@ def make(build_dir, profile="", report=""):
     env = {**os.environ, "CC": str(BUILD / "bin" / "farhint-cc"), "FARHINT_PROFILE": profile,
            "FARHINT_PLUGIN_ARGS": f"report={report}" if report else ""}
     subprocess.run(["make", "-s", "clean"], cwd=build_dir, check=True)
-    subprocess.run(["make", "-s"], cwd=build_dir, env=env, check=True, capture_output=True)
+    out = subprocess.run(["make", "-s"], cwd=build_dir, env=env, check=True, capture_output=True,
+                         text=True)
+    assert "warning" not in out.stderr, out.stderr  # every hint found its site
 
 
 def test_an_out_of_tree_build_with_a_library_gets_every_hint(tmp_path):
