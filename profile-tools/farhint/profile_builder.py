@@ -57,6 +57,12 @@ def _site_of(stack, app):
     return None, ()
 
 
+def _optional(key, value) -> dict:
+    """A field the format leaves out when unknown (readers refuse null): the
+    source line of a file not at its debug-info path (-fdebug-prefix-map)."""
+    return {} if value is None else {key: value}
+
+
 def _loc(fr):
     return {"file": fr.file, "line": fr.line, "column": fr.column, "function": fr.function}
 
@@ -109,7 +115,7 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
             "id": rank,
             **_loc(site),
             "inlined_at": [_loc(c) for c in chain],
-            "source_line": _source_line(site.file, site.line),
+            **_optional("source_line", _source_line(site.file, site.line)),
             "frames": [f"{fr.function} {fr.location()}" for frames in sample for fr in frames],
             "faults": {"read": sf.kinds["read"], "write": sf.kinds["write"],
                        "write_protect": sf.kinds["write_protect"], "hinted": sf.hinted},
