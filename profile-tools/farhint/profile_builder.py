@@ -109,7 +109,7 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
     ranked = sorted(sites.values(), key=lambda s: -s[0].total)
     out_sites = []
     for rank, (sf, site, chain, sample) in enumerate(ranked, 1):
-        pattern = analysis.analyze(sf)
+        pattern = analysis.analyze(sf, peak_bytes >> PAGE_SHIFT if peak_bytes else 0)
         sug = analysis.suggest(sf, pattern)
         out_sites.append({
             "id": rank,

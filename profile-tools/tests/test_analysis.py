@@ -137,3 +137,15 @@ def test_one_heavy_record_is_too_few_to_judge():
     sf.add(1, 5, "read", False, 0, weight=4096)
     s = suggest(sf, analyze(sf))
     assert not s.seq and s.ev_prio == 0
+
+
+def test_a_sampled_rescan_is_known_by_its_faults_over_the_footprint():
+    # Bursts of a scan re-run level after level: no page twice among the
+    # records, but 64 times more faults than the program has pages.
+    sf = SiteFaults()
+    for p in range(0, 4096):
+        sf.add(1, p, "read", False, 0, weight=1024)
+    assert analyze(sf).reuse == 0
+    p = analyze(sf, footprint_pages=65536)
+    s = suggest(sf, p)
+    assert p.reuse > 0.98 and s.seq and s.ev_prio == -1
