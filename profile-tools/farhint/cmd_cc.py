@@ -62,14 +62,17 @@ def split_plugin_args(args):
     return ours, [a for a in args if not a.startswith(PLUGIN_ARG)]
 
 
+def spelled_profile(args):
+    """The profile given in clang's spelling, -fplugin-arg-farhint-profile=FILE."""
+    spelled, _ = split_plugin_args(args)
+    return next((kv[len("profile="):] for kv in spelled if kv.startswith("profile=")), None)
+
+
 def compiler_command(profile, cxx, plugin_args, args):
+    """profile: the one to hint from, whichever way it was given."""
     cmd = ["clang++-19" if cxx else "clang-19", f"-I{buildtree.include_dir()}"]
     spelled, args = split_plugin_args(args)
-    for kv in spelled:  # -fplugin-arg-farhint-profile=FILE is the profile
-        if kv.startswith("profile="):
-            profile = profile or kv[len("profile="):]
-        else:
-            plugin_args = [*plugin_args, kv]
+    plugin_args = [*plugin_args, *(kv for kv in spelled if not kv.startswith("profile="))]
     if profile and compiles_source(args):
         if not Path(profile).is_file():
             where = "" if Path(profile).is_absolute() else \
@@ -131,15 +134,14 @@ def run(args):
         print(WRAPPER_HELP, end="")
         return 0
     plugin_args = os.environ.get("FARHINT_PLUGIN_ARGS", "").split() + args.plugin_arg
+    profile = args.profile or spelled_profile(rest)
     try:
-        cmd = compiler_command(args.profile, args.cxx, plugin_args, rest)
+        cmd = compiler_command(profile, args.cxx, plugin_args, rest)
     except FileNotFoundError as err:
         print(f"farhint cc: {err}", file=sys.stderr)
         return 2
     if args.print:
         print(" ".join(cmd), file=sys.stderr)
-    spelled = next((a.split("=", 1)[1] for a in rest if a.startswith(f"{PLUGIN_ARG}profile=")), None)
-    profile = args.profile or spelled
     if links(rest):
         if profile:
             return link_and_check(cmd, rest, profile)

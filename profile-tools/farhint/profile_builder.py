@@ -57,12 +57,6 @@ def _site_of(stack, app):
     return None, ()
 
 
-def _optional(key, value) -> dict:
-    """A field the format leaves out when unknown (readers refuse null): the
-    source line of a file not at its debug-info path (-fdebug-prefix-map)."""
-    return {} if value is None else {key: value}
-
-
 def _loc(fr):
     return {"file": fr.file, "line": fr.line, "column": fr.column, "function": fr.function}
 
@@ -111,11 +105,14 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
     for rank, (sf, site, chain, sample) in enumerate(ranked, 1):
         pattern = analysis.analyze(sf, peak_bytes >> PAGE_SHIFT if peak_bytes else 0)
         sug = analysis.suggest(sf, pattern)
+        # Left out when unknown (readers refuse null): a file not at its
+        # debug-info path (-fdebug-prefix-map) has no line to show.
+        line = _source_line(site.file, site.line)
         out_sites.append({
             "id": rank,
             **_loc(site),
             "inlined_at": [_loc(c) for c in chain],
-            **_optional("source_line", _source_line(site.file, site.line)),
+            **({"source_line": line} if line is not None else {}),
             "frames": [f"{fr.function} {fr.location()}" for frames in sample for fr in frames],
             "faults": {"read": sf.kinds["read"], "write": sf.kinds["write"],
                        "write_protect": sf.kinds["write_protect"], "hinted": sf.hinted},

@@ -40,6 +40,15 @@ def _spread(counts, n):
     return (squares - total * total / n) / (n - 1)
 
 
+def _counts_by_site(counters):
+    """Site key -> its records in each burst where it had any."""
+    out = defaultdict(list)
+    for c in counters:
+        for key, count in c.items():
+            out[key].append(count)
+    return out
+
+
 def share_error(sampled, estimated_total) -> float:
     """The largest 95% bound, in percentage points, on any site's share of
     all faults; sampled: (weight, site key) of each sampled record in time
@@ -49,22 +58,14 @@ def share_error(sampled, estimated_total) -> float:
     phases = defaultdict(list)  # weight -> [Counter of site keys per burst]
     for weight, keys in bursts(sampled):
         phases[weight].append(Counter(keys))
-    everywhere = defaultdict(list)
-    for counters in phases.values():
-        for c in counters:
-            for key, count in c.items():
-                everywhere[key].append(count)
-    n_all = sum(len(counters) for counters in phases.values())
-    if n_all < 2 or not estimated_total:
+    all_bursts = [c for counters in phases.values() for c in counters]
+    if len(all_bursts) < 2 or not estimated_total:
         return 100.0 if estimated_total else 0.0
+    everywhere = _counts_by_site(all_bursts)
     variance = Counter()
     for weight, counters in phases.items():
-        per_site = defaultdict(list)
-        for c in counters:
-            for key, count in c.items():
-                per_site[key].append(count)
-        n = len(counters)
+        per_site, n = _counts_by_site(counters), len(counters)
         for key in everywhere:
-            s2 = _spread(per_site[key], n) if n >= 2 else _spread(everywhere[key], n_all)
+            s2 = _spread(per_site[key], n) if n >= 2 else _spread(everywhere[key], len(all_bursts))
             variance[key] += n * weight * weight * (1 - 1 / weight) * s2
     return round(100 * Z95 * max(variance.values()) ** 0.5 / estimated_total, 2)

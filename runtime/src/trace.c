@@ -56,12 +56,17 @@ static struct {
   uint64_t record_from_ns;  /* the end of the warm-up (farhint profile --warmup) */
 } tr = {.fd = -1};
 
+/* A warm-up's faults are neither recorded nor counted. */
+static bool warming_up(void) {
+  return tr.record_from_ns && fm_now_ns() < tr.record_from_ns;
+}
+
 /* Whether to record the next fault (see farhint/trace.h on sampling): 0
  * not to, else how many faults its record stands for (the record's weight,
  * so the profile estimates every site's faults, not only the sampled ones). */
 static uint32_t sample_next(void) {
-  if (tr.record_from_ns && fm_now_ns() < tr.record_from_ns)
-    return 0; /* a warm-up's faults are neither recorded nor counted */
+  if (warming_up())
+    return 0;
   uint64_t n = atomic_fetch_add_explicit(&tr.seen, 1, memory_order_relaxed);
   uint64_t full = fm.cfg.trace_full;
   if (n < full)
@@ -165,7 +170,7 @@ static bool thread_pc(pid_t tid, uint64_t *pc, bool *in_syscall) {
 bool fm_trace_on(void) { return tr.fd >= 0; }
 
 void fm_trace_count_ahead(unsigned pages) {
-  if (!tr.record_from_ns || fm_now_ns() >= tr.record_from_ns)
+  if (!warming_up())
     atomic_fetch_add_explicit(&tr.seen, pages, memory_order_relaxed);
 }
 
