@@ -21,6 +21,7 @@ from pathlib import Path
 
 from farhint import perf_recorder, profile_builder, report
 from farhint.cgroup import CgroupError
+from farhint.cmd_run import add_mmap_threshold
 from farhint.kswap import SwapError, charged_peak
 from farhint.perf_recorder import PerfError
 from farhint.profile import write_profile
@@ -47,6 +48,7 @@ def add_arguments(p):
                         "limit with swap on zram (needs root and perf; cannot tell writes "
                         "from reads)")
     p.add_argument("--far-size", default="64G", metavar="SIZE", help="far-memory capacity (default 64G)")
+    add_mmap_threshold(p)
     p.add_argument("--keep-trace", metavar="FILE",
                    help="also keep the raw trace here (farmem recorder)")
     p.add_argument("--warmup", type=float, default=0, metavar="SECONDS",
@@ -56,10 +58,11 @@ def add_arguments(p):
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
 
-def _runtime_env(local, far_size, extra):
+def _runtime_env(args, local, far_size, extra):
     """Profiling runs without the modelled link: it changes timing, not
     which code faults."""
     return runtime_env({"FARHINT_LOCAL": local, "FARHINT_FAR_SIZE": far_size,
+                        "FARHINT_MMAP_THRESHOLD": parse_size(args.mmap_threshold),
                         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **extra})
 
 
@@ -79,13 +82,14 @@ def _peak_for(args, peak, what, measure):
 
 def _record_farmem(args, cmd, tmp, far_size, peak):
     peak = _peak_for(args, peak, "far memory (a run with all of it local)",
-                     lambda: measure_peak(cmd, tmp / "peak.json", far_size))
+                     lambda: measure_peak(cmd, tmp / "peak.json", far_size, extra={
+                         "FARHINT_MMAP_THRESHOLD": parse_size(args.mmap_threshold)}))
     local = max(parse_budget(args.local, peak), 1 << 20)
     trace_path = tmp / "trace.bin"
     _say_running(cmd, local, peak, "recording every fault" + (
         f" after the first {args.warmup:g} s" if args.warmup else ""))
     t0 = time.monotonic()
-    rc = call_forwarding(cmd, env=_runtime_env(local, far_size, {
+    rc = call_forwarding(cmd, env=_runtime_env(args, local, far_size, {
         "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path),
         "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns"}))
     duration = time.monotonic() - t0

@@ -28,6 +28,7 @@ def add_arguments(p):
                    help="a profile of the program: its recorded peak is the base of --local PCT%%")
     p.add_argument("--far-size", default="64G", metavar="SIZE",
                    help="far-memory capacity (default 64G)")
+    add_mmap_threshold(p)
     p.add_argument("--policy", choices=["fifo", "clock", "lru", "prio"], default="fifo",
                    help="reclaim policy: fifo (one list), clock (second chance), "
                         "lru (--lru-lists lists by recency), prio (higher ev_prio "
@@ -71,10 +72,18 @@ def add_arguments(p):
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
 
+def add_mmap_threshold(p):
+    p.add_argument("--mmap-threshold", default="1M", metavar="SIZE",
+                   help="anonymous private mmaps this big or bigger are placed in far "
+                        "memory too (programs with their own allocators), 0 = none "
+                        "(default 1M)")
+
+
 def settings_of(args, local: int) -> dict:
     s = {
         "FARHINT_LOCAL": local,
         "FARHINT_FAR_SIZE": parse_size(args.far_size),
+        "FARHINT_MMAP_THRESHOLD": parse_size(args.mmap_threshold),
         "FARHINT_POLICY": args.policy,
         "FARHINT_LRU_LISTS": args.lru_lists,
         "FARHINT_EVICT_BATCH": args.evict_batch,

@@ -49,7 +49,7 @@ def runtime_env(settings: dict) -> dict:
 RUNTIME_STOPPED = 70  # libfarmem's exit code when it stops the program (log.c)
 
 
-def measure_peak(cmd, stats_path, far_size: int = 64 << 30, cwd=None) -> int:
+def measure_peak(cmd, stats_path, far_size: int = 64 << 30, cwd=None, extra=None) -> int:
     """Far memory the program touches when nothing is evicted: one run with
     all of it local (as much as the machine has) and no modelled link.
     RuntimeError if the run fails."""
@@ -57,7 +57,7 @@ def measure_peak(cmd, stats_path, far_size: int = 64 << 30, cwd=None) -> int:
     rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, cwd=cwd, env=runtime_env({
         "FARHINT_LOCAL": min(far_size, machine), "FARHINT_FAR_SIZE": far_size,
         "FARHINT_STATS_FILE": stats_path,
-        "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0}))
+        "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **(extra or {})}))
     if rc == RUNTIME_STOPPED:
         raise RuntimeStopped("the far-memory runtime stopped the program (its message "
                              "above says why)")

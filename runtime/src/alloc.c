@@ -14,6 +14,16 @@
 const char *malloc_conf = "narenas:1,oversize_threshold:0,background_thread:false,"
                           "dirty_decay_ms:0,muzzy_decay_ms:0";
 
+/* The last extent created on this thread: a block mmap.c takes from it
+ * needs no zeroing. */
+static __thread struct {
+  uintptr_t base, end;
+} fresh;
+
+bool fm_alloc_fresh(uintptr_t base, size_t len) {
+  return base >= fresh.base && base + len <= fresh.end;
+}
+
 static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size,
                        size_t alignment, bool *zero, bool *commit, unsigned arena) {
   (void)h;
@@ -39,6 +49,8 @@ static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size,
     atomic_fetch_or_explicit(fm_meta(p), FARHINT_META_REGISTERED, memory_order_relaxed);
   if (fm.active) /* (not in a forked child: fork.c) */
     fm_prefill(base, size);
+  fresh.base = base;
+  fresh.end = next;
   *zero = true; /* never touched: reads as zeros */
   *commit = true;
   return (void *)base;

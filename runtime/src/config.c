@@ -120,6 +120,7 @@ int fm_config_load(struct fm_config *c) {
   c->free_fraction = 0.01;
   c->keep_fraction = 0.75;
   c->trace_full = FARHINT_TRACE_FULL;
+  c->mmap_threshold = 1 << 20;
   c->link_latency_ns = 5000;
   c->link_bandwidth_bps = 100000000000ULL;
   strcpy(c->backend, "local");
@@ -134,6 +135,7 @@ int fm_config_load(struct fm_config *c) {
       env_u64("CORES", size_suffixes, &cores) ||
       env_u64("ULT_STACK", size_suffixes, &c->ult_stack_bytes) ||
       env_u64("TRACE_FULL", size_suffixes, &c->trace_full) ||
+      env_u64("MMAP_THRESHOLD", size_suffixes, &c->mmap_threshold) ||
       env_u64("TRACE_WARMUP", time_suffixes, &c->trace_warmup_ns) ||
       env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
       env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps) ||

@@ -69,6 +69,8 @@ struct fm_config {
   bool trace;              /* FARHINT_MODE: run (default) | trace */
   char trace_file[512];    /* FARHINT_TRACE_FILE: where trace mode writes */
   uint64_t trace_full;     /* FARHINT_TRACE_FULL: faults recorded before sampling */
+  uint64_t mmap_threshold; /* FARHINT_MMAP_THRESHOLD: anonymous mmaps this big are
+                              far (0: none) */
   uint64_t trace_warmup_ns; /* FARHINT_TRACE_WARMUP: no fault recorded before this */
   bool stats;              /* FARHINT_STATS */
   char stats_file[512];    /* FARHINT_STATS_FILE: also write stats as JSON */
@@ -329,6 +331,22 @@ bool fm_ult_fetches_pending(void);
 
 /* ---- allocation (alloc.c) ---- */
 int fm_alloc_install(void);
+/* The extent far_alloc created last on this thread (fresh: reads as zeros). */
+bool fm_alloc_fresh(uintptr_t base, size_t len);
+
+/* ---- the program's big anonymous mappings (mmap.c) ---- */
+/* The program unmapped [lo, hi) (munmap, mremap). If lo is in a far block,
+ * drops the block's pages in the range and gives the block back to the heap
+ * once none is left; returns where the part handled (or, outside any block,
+ * the part up to the next block) ends. */
+uintptr_t fm_mmap_unmapped(uintptr_t lo, uintptr_t hi, bool *in_block);
+/* A far block of len bytes, zeroed, or NULL (below the threshold, or none
+ * left). */
+void *fm_mmap_far(size_t len);
+
+/* ---- libfarmem's own code (self.c) ---- */
+void fm_self_init(void);
+bool fm_called_from_self(const void *ret);
 
 /* ---- statistics (stats.c) ---- */
 enum fm_counter {
@@ -370,6 +388,7 @@ enum fm_counter {
   FM_C_KEEP_ADMITTED,    /* pages of re-scanned ranges put on the kept list */
   FM_C_KEEP_RELEASED,    /* of which sent back: out of the sample, or the re-scans ended */
   FM_C_KEEP_EVICTED,     /* of which evicted from the list: no other victim */
+  FM_C_MMAP_BLOCKS,      /* the program's big anonymous mmaps placed in far memory */
   FM_C_COUNT
 };
 void fm_count(enum fm_counter c, uint64_t n);

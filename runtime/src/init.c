@@ -29,6 +29,7 @@ static void finish_on_fatal_signals(void);
 __attribute__((constructor)) static void fm_init(void) {
   if (getenv("FARHINT_DISABLE"))
     return;
+  fm_self_init();
   if (fm_config_load(&fm.cfg) < 0) {
     fm_log("configuration error: not starting the program");
     _exit(2);

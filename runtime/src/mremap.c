@@ -1,4 +1,6 @@
-/* mremap.c -- the program's mremap and munmap of far memory. mremap keeps
+/* mremap.c -- the program's mremap and munmap of far memory. Far blocks
+ * (the program's big mmaps, mmap.c) stay mapped when unmapped, emptied, until
+ * the whole block is. Otherwise: mremap keeps
  * every byte. The kernel would move only the pages mapped now: evicted ones
  * have no page table entry to move, and their data stays behind in far
  * memory under the old address. So a far block is moved by copying: a fresh anonymous mapping
@@ -23,6 +25,18 @@
 #define MREMAP_DONTUNMAP 4
 #endif
 
+/* [lo, hi) of far memory left the program's view: a block's pages are
+ * unmapped; other pages (heap memory: jemalloc still owns the range) read
+ * as zeros, as after MREMAP_DONTUNMAP. */
+static void drop(uintptr_t lo, uintptr_t hi) {
+  for (uintptr_t p = lo, q; p < hi; p = q) {
+    bool in_block;
+    q = fm_mmap_unmapped(p, hi, &in_block);
+    if (!in_block)
+      fm_discard(p, q - p, false);
+  }
+}
+
 void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
   void *new_addr = NULL;
   if (flags & MREMAP_FIXED) {
@@ -40,25 +54,41 @@ void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
   bool move = flags & (MREMAP_FIXED | MREMAP_DONTUNMAP);
   if (!move && new_size <= old_size) { /* shrink in place */
     if (new_size < old_size)
-      fm_discard(a + new_size, old_size - new_size, false);
+      drop(a + new_size, a + old_size);
     return old;
   }
   if (!(flags & MREMAP_MAYMOVE)) {
     errno = ENOMEM;
     return MAP_FAILED;
   }
-  void *to = mmap(new_addr, new_size, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | (new_addr ? MAP_FIXED : 0), -1, 0);
+  void *to = new_addr ? NULL : fm_mmap_far(new_size);
+  if (!to)
+    to = (void *)syscall(SYS_mmap, new_addr, new_size, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | (new_addr ? MAP_FIXED : 0), -1, 0);
   if (to == MAP_FAILED)
     return MAP_FAILED;
   memcpy(to, old, old_size < new_size ? old_size : new_size);
-  fm_discard(a, old_size, false); /* the old range reads as zeros, as after DONTUNMAP */
+  drop(a, a + old_size);
   return to;
 }
 
 int munmap(void *addr, size_t len) {
   uintptr_t a = (uintptr_t)addr, lo, hi;
-  if (!(a & (FM_PAGE - 1)) && fm_far_part(a, len, &lo, &hi))
-    fm_discard(lo, hi - lo, true);
-  return (int)syscall(SYS_munmap, addr, len);
+  if ((a & (FM_PAGE - 1)) || !fm_far_part(a, len, &lo, &hi))
+    return (int)syscall(SYS_munmap, addr, len);
+  uintptr_t end = fm_page_round_up(a + len);
+  long rc = 0;
+  if (a < lo)
+    rc |= syscall(SYS_munmap, addr, lo - a);
+  if (hi < end)
+    rc |= syscall(SYS_munmap, hi, end - hi);
+  for (uintptr_t p = lo, q; p < hi; p = q) {
+    bool in_block;
+    q = fm_mmap_unmapped(p, hi, &in_block);
+    if (!in_block) { /* out of the runtime's view first: no read-ahead into the hole */
+      fm_discard(p, q - p, true);
+      rc |= syscall(SYS_munmap, p, q - p);
+    }
+  }
+  return rc ? -1 : 0;
 }

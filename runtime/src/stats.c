@@ -35,7 +35,7 @@ static const char *const counter_names[FM_C_COUNT] = {
     "ult_spawns", "ult_parked_misses", "ult_parked_ns", "ult_idle", "ult_idle_ns",
     "prefetch_pages", "prefetch_used",
     "prefetch_wasted", "prefetch_dropped", "faults_in_flight", "prefetch_link_batches",
-    "keep_admitted", "keep_released", "keep_evicted"};
+    "keep_admitted", "keep_released", "keep_evicted", "mmap_blocks"};
 
 uint64_t fm_now_ns(void) {
   struct timespec t;
@@ -245,12 +245,13 @@ void fm_stats_report(void) {
   _Atomic uint64_t *c = st.c;
   fm_log("config: local=%luK far_size=%luM policy=%s lru_lists=%u evict_batch=%u "
          "free_fraction=%g keep_fraction=%g link_latency=%luns link_bandwidth=%lubit/s backend=%s reclaim=%s "
-         "unmap=%s",
+         "unmap=%s mmap_threshold=%luK (%lu mmaps far)",
          (unsigned long)(fm.cfg.local_bytes >> 10), (unsigned long)(fm.cfg.far_bytes >> 20),
          fm_policy_name(fm.cfg.policy), fm.cfg.lru_lists, fm.cfg.evict_batch,
          fm.cfg.free_fraction, fm.cfg.keep_fraction, (unsigned long)fm.cfg.link_latency_ns,
          (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
-         fm_reclaim_name(fm.cfg.reclaim), fm_evict_vectorized() ? "process_madvise" : "madvise");
+         fm_reclaim_name(fm.cfg.reclaim), fm_evict_vectorized() ? "process_madvise" : "madvise",
+         (unsigned long)(fm.cfg.mmap_threshold >> 10), (unsigned long)c[FM_C_MMAP_BLOCKS]);
   fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
          "(all present %lu); read-ahead pages %lu, prefilled at allocation %lu",
          (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],

@@ -14,35 +14,14 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <link.h>
 #include <sched.h>
 #include <stdlib.h>
-
-/* The address range of libfarmem's code, to tell the runtime's calls from
- * the program's. */
-static uintptr_t self_lo, self_hi;
-
-static int find_self(struct dl_phdr_info *info, size_t size, void *data) {
-  (void)size;
-  uintptr_t probe = (uintptr_t)data;
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
-    if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && probe >= lo && probe < hi) {
-      self_lo = lo;
-      self_hi = hi;
-      return 1;
-    }
-  }
-  return 0;
-}
 
 /* True when fn was called by the program from a user-level thread. */
 static bool ult_caller(void *ret) {
   if (!fm_ult_on() || !fm_ult_current())
     return false;
-  uintptr_t r = (uintptr_t)ret;
-  return r < self_lo || r >= self_hi;
+  return !fm_called_from_self(ret);
 }
 
 #define REAL(name)                                                             \
@@ -74,7 +53,6 @@ static void *run_main(void *arg) {
 }
 
 static int ult_main(int argc, char **argv, char **envp) {
-  dl_iterate_phdr(find_self, (void *)(uintptr_t)find_self);
   if (fm_ult_start_workers() < 0)
     fm_die("cannot start the user-level thread workers");
   struct main_args a = {argc, argv, envp};

@@ -211,6 +211,29 @@ def test_madvise_and_mremap_on_far_memory_behave_as_on_anonymous_memory(farhint_
     assert run.stats["counters"]["dropped_pages"] >= 16, "the local run was dropped"
 
 
+@pytest.mark.parametrize("options", [[], ["--ult"]])
+def test_big_anonymous_mmaps_are_far_memory(farhint_run, options):
+    """A program with its own allocator (arenas from mmap) gets far memory:
+    64 MiB of arenas at a 1 MiB budget are evicted and fetched back intact,
+    read as zeros when mapped (also where a freed arena's data was), and an
+    aligned trim, MAP_FIXED over an arena and mremap behave as on the
+    kernel's mappings (fm_big_mmap checks every word)."""
+    run = farhint_run("fm_big_mmap", 64, options=["--local", "1M", *options])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == native("fm_big_mmap", 64).stdout
+    counters = run.stats["counters"]
+    assert counters["mmap_blocks"] >= 4, "the arenas were not placed in far memory"
+    assert counters["written_back_pages"] >= 64 * MiB // 4096 // 2, counters
+
+
+def test_mmap_threshold_zero_leaves_mmaps_to_the_kernel(farhint_run):
+    run = farhint_run("fm_big_mmap", 16, options=["--local", "1M", "--mmap-threshold", "0"])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == native("fm_big_mmap", 16).stdout
+    assert run.stats["counters"]["mmap_blocks"] == 0
+    assert run.stats["counters"]["evicted_pages"] == 0
+
+
 @pytest.mark.parametrize("group", [False, True])
 def test_sigterm_lets_the_program_finish_its_shutdown(group):
     """SIGTERM to `farhint run` (or to its whole process group, as a
