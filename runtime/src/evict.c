@@ -172,18 +172,10 @@ bool fm_evict_scattered(void) {
   return atomic_load_explicit(&flushes_per_page, memory_order_relaxed) > 128;
 }
 
-unsigned fm_evict_batch(unsigned max) {
-  uintptr_t pages[1024];
-  uint64_t words[1024];
-  if (max > 1024)
-    max = 1024;
-  fm_freed_age();
-  fm_store_writes_begin(); /* a fork waits for this batch (fork.c) */
-  unsigned n = fm_frames_pick_victims(pages, words, max);
-  if (n == 0) {
-    fm_store_writes_end();
-    return 0;
-  }
+/* Writes back the dirty ones of n locked local pages and unmaps them all;
+ * each is unlocked with its far copy valid if it was written, REGISTERED
+ * turned into NO_ACCESS when no_access. */
+static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_access) {
   fm_hints_go_live(); /* from now on a far page may hold data not here */
   unsigned freed = 0;
   for (unsigned i = 0; i < n; i++)
@@ -214,15 +206,54 @@ unsigned fm_evict_batch(unsigned max) {
     uint64_t w = words[i] & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
     if (words[i] & FARHINT_META_DIRTY)
       w |= FARHINT_META_FAR_VALID;
+    if (no_access && (w & FARHINT_META_REGISTERED))
+      w = (w & ~FARHINT_META_REGISTERED) | FARHINT_META_NO_ACCESS;
     fm_page_unlock(pages[i], w);
     fm_frame_put(node);
   }
-  fm_store_writes_end();
   fm_count(FM_C_EVICT_PAGES, n);
   fm_count(FM_C_WRITEBACK_PAGES, written / FM_PAGE);
   fm_count(FM_C_DISCARD_PAGES, freed);
   fm_count(FM_C_EVICT_BATCHES, 1);
+}
+
+unsigned fm_evict_batch(unsigned max) {
+  uintptr_t pages[1024];
+  uint64_t words[1024];
+  if (max > 1024)
+    max = 1024;
+  fm_freed_age();
+  fm_store_writes_begin(); /* a fork waits for this batch (fork.c) */
+  unsigned n = fm_frames_pick_victims(pages, words, max);
+  if (n)
+    evict_locked(pages, words, n, false);
+  fm_store_writes_end();
   return n;
+}
+
+void fm_set_access(uintptr_t base, size_t len, bool accessible) {
+  uintptr_t pages[512];
+  uint64_t words[512];
+  fm_store_writes_begin();
+  for (uintptr_t p = base, end = base + len; p < end;) {
+    unsigned n = 0;
+    for (; p < end && n < 512; p += FM_PAGE) {
+      uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
+      if (!accessible && (w & FM_RESIDENT)) {
+        pages[n] = p;
+        words[n++] = w;
+      } else if (!accessible && (w & FARHINT_META_REGISTERED)) {
+        fm_page_unlock(p, (w & ~FARHINT_META_REGISTERED) | FARHINT_META_NO_ACCESS);
+      } else if (accessible && (w & FARHINT_META_NO_ACCESS)) {
+        fm_page_unlock(p, (w & ~FARHINT_META_NO_ACCESS) | FARHINT_META_REGISTERED);
+      } else {
+        fm_page_unlock(p, w);
+      }
+    }
+    if (n)
+      evict_locked(pages, words, n, true);
+  }
+  fm_store_writes_end();
 }
 
 /* The program dropped far memory (madvise DONTNEED or FREE, mremap, munmap):
@@ -232,7 +263,7 @@ unsigned fm_evict_batch(unsigned max) {
 void fm_discard(uintptr_t base, size_t len, bool unregister) {
   uintptr_t pages[512];
   uint64_t words[512];
-  uint64_t keep = unregister ? 0 : FARHINT_META_REGISTERED;
+  uint64_t keep = unregister ? 0 : FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS;
   for (uintptr_t p = base, end = base + len; p < end;) {
     unsigned n = 0;
     for (; p < end && n < 512; p += FM_PAGE) {
@@ -241,7 +272,8 @@ void fm_discard(uintptr_t base, size_t len, bool unregister) {
         pages[n] = p;
         words[n++] = w;
       } else {
-        fm_page_unlock(p, w & ~(FARHINT_META_FAR_VALID | (FARHINT_META_REGISTERED & ~keep)));
+        fm_page_unlock(p, w & ~(FARHINT_META_FAR_VALID |
+                                ((FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS) & ~keep)));
       }
     }
     if (n)

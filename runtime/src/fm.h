@@ -35,6 +35,10 @@
 #define FARHINT_META_FREED (1UL << 28)
 /* With LOCKED: a thread sleeps until the page is unlocked (meta.c). */
 #define FARHINT_META_WAITERS (1UL << 29)
+/* Instead of REGISTERED while the program has made the page inaccessible
+ * (mprotect PROT_NONE): not local, and out of the runtime's view, so no
+ * read-ahead maps it where neither it nor the runtime could read it. */
+#define FARHINT_META_NO_ACCESS (1UL << 30)
 _Static_assert((FARHINT_META_PROBE | FARHINT_META_PREFETCHED) == FARHINT_META_HIDDEN_BITS,
                "hint.h's hidden bits are the probe and prefetched bits");
 /* Mapped locally: PRESENT, or hidden from the fast path (a read-ahead
@@ -150,6 +154,11 @@ bool fm_evict_scattered(void);
  * they also leave the runtime's view, in the same pass, so no read-ahead
  * maps into the hole before the kernel unmaps it. */
 void fm_discard(uintptr_t base, size_t len, bool unregister);
+/* The program makes [base, base + len) inaccessible (accessible false:
+ * before mprotect PROT_NONE) or accessible again (after): local pages are
+ * evicted first, written back when dirty, since the runtime could not read
+ * them to evict them later. */
+void fm_set_access(uintptr_t base, size_t len, bool accessible);
 
 /* ---- children (children.c) ---- */
 /* Programs this one starts run without the runtime (LD_PRELOAD edited). */

@@ -33,11 +33,13 @@ static void *sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t
   return (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
 }
 
-/* The pages of [lo, hi) still mapped (registered) in the far region. */
-static size_t registered_pages(uintptr_t lo, uintptr_t hi) {
+/* The pages of [lo, hi) the program still has mapped (registered, or made
+ * inaccessible: mprotect.c). */
+static size_t mapped_pages(uintptr_t lo, uintptr_t hi) {
   size_t n = 0;
   for (uintptr_t p = lo; p < hi; p += FM_PAGE)
-    n += (atomic_load_explicit(fm_meta(p), memory_order_relaxed) & FARHINT_META_REGISTERED) != 0;
+    n += (atomic_load_explicit(fm_meta(p), memory_order_relaxed) &
+          (FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS)) != 0;
   return n;
 }
 
@@ -89,11 +91,12 @@ uintptr_t fm_mmap_unmapped(uintptr_t lo, uintptr_t hi, bool *in_block) {
   if (hi > b.end)
     hi = b.end;
   fm_discard(lo, hi - lo, true);
-  bool last = registered_pages(b.start, b.end) == 0;
+  bool last = mapped_pages(b.start, b.end) == 0;
   if (last)
     blocks[i] = blocks[--nblocks];
   fm_spin_unlock(&lock);
-  if (last) { /* back to the heap whole, its pages in the runtime's view again */
+  if (last) { /* back to the heap whole: in the runtime's view, read-write again */
+    syscall(SYS_mprotect, b.start, b.end - b.start, PROT_READ | PROT_WRITE);
     set_registered(b.start, b.end);
     dallocx((void *)b.start, 0);
   }

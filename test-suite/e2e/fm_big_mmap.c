@@ -5,9 +5,14 @@
  * its head and tail; an anonymous MAP_FIXED mapping over the middle of an
  * arena (zeros there, the rest intact); an arena unmapped and a new one
  * mapped (zeros again, even where the old one's data was); an arena grown
- * by mremap (its data moved, zeros beyond).
+ * by mremap (its data moved, zeros beyond); a guard page (mprotect
+ * PROT_NONE: a touch is SIGSEGV, as natively; its data is back when it is
+ * made accessible again, and an arena unmapped with its guard still on is
+ * fully usable when mapped again) and a read-only quarter.
  * Usage: fm_big_mmap MiB   prints "ok" and a checksum, or what went wrong. */
 #define _GNU_SOURCE
+#include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +58,20 @@ static int fill_fresh(uint64_t *a, size_t n, uint64_t salt, int arena) {
   return 0;
 }
 
+static sigjmp_buf segv_jump;
+static void on_segv(int sig) { siglongjmp(segv_jump, sig); }
+
+/* Whether reading *p is refused with SIGSEGV. */
+static int refused(const volatile uint64_t *p) {
+  struct sigaction sa = {.sa_handler = on_segv}, old;
+  sigaction(SIGSEGV, &sa, &old);
+  int r = sigsetjmp(segv_jump, 1);
+  if (!r)
+    (void)*p;
+  sigaction(SIGSEGV, &old, NULL);
+  return r != 0;
+}
+
 int main(int argc, char **argv) {
   size_t bytes = (argc > 1 ? strtoull(argv[1], NULL, 10) : 64) << 20;
   size_t arena = bytes / ARENAS, n = arena / 8;
@@ -60,6 +79,12 @@ int main(int argc, char **argv) {
   for (int k = 0; k < ARENAS; k++)
     if (fill_fresh(a[k] = map(arena), n, (uint64_t)k, k))
       return 1;
+
+  /* A guard page at the end of arena 3, its first quarter read-only. */
+  uint64_t *guard = a[3] + n - PAGE / 8;
+  size_t ro = arena / 4 & ~(size_t)(PAGE - 1);
+  if (mprotect(guard, PAGE, PROT_NONE) || mprotect(a[3], ro, PROT_READ))
+    return fail("mprotect failed", 3, 0);
 
   /* An aligned 2 MiB block the usual way: map twice that, trim both ends. */
   size_t align = 2 << 20;
@@ -90,9 +115,17 @@ int main(int argc, char **argv) {
     return fail("mremap failed", 2, 0);
   a[2] = grown;
 
+  if (!refused(guard))
+    return fail("the guard page can be read", 3, n - 1);
+  if (mprotect(guard, PAGE, PROT_READ | PROT_WRITE) || mprotect(a[3], ro, PROT_READ | PROT_WRITE))
+    return fail("mprotect back failed", 3, 0);
   if (check(a[0], n, 0, mid, mid + quarter, 0, &sum) || check(a[1], n, 11, 0, 0, 1, &sum) ||
       check(a[2], 2 * n, 2, n, 2 * n, 2, &sum) || check(a[3], n, 3, 0, 0, 3, &sum) ||
       check((uint64_t *)al, align / 8, 9, 0, 0, -1, &sum))
+    return 1;
+  if (mprotect(guard, PAGE, PROT_NONE) || munmap(a[3], arena))
+    return fail("guard then munmap failed", 3, 0);
+  if (fill_fresh(a[3] = map(arena), n, 3, 3))
     return 1;
   munmap(a[0], arena);
   munmap(a[1], arena);

@@ -216,8 +216,10 @@ def test_big_anonymous_mmaps_are_far_memory(farhint_run, options):
     """A program with its own allocator (arenas from mmap) gets far memory:
     64 MiB of arenas at a 1 MiB budget are evicted and fetched back intact,
     read as zeros when mapped (also where a freed arena's data was), and an
-    aligned trim, MAP_FIXED over an arena and mremap behave as on the
-    kernel's mappings (fm_big_mmap checks every word)."""
+    aligned trim, MAP_FIXED over an arena, mremap, a guard page (mprotect
+    PROT_NONE while its page is local and dirty: a touch is SIGSEGV, the
+    data is back after mprotect again) and a read-only range behave as on
+    the kernel's mappings (fm_big_mmap checks every word)."""
     run = farhint_run("fm_big_mmap", 64, options=["--local", "1M", *options])
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout == native("fm_big_mmap", 64).stdout
