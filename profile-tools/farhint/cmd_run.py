@@ -51,6 +51,10 @@ def add_arguments(p):
     p.add_argument("--no-unhinted-readahead", action="store_true",
                    help="serve every unhinted fault alone (by default, unhinted faults in "
                         "address order grow a read-ahead window, as kernel swap does)")
+    p.add_argument("--follow-children", action="store_true",
+                   help="programs the program starts (exec) run on far memory too, each "
+                        "with its own runtime, budget of --local and memory server "
+                        "(by default they run natively)")
     p.add_argument("--link-latency", default="5us", metavar="TIME",
                    help="modelled latency per transfer, 0 = off (default 5us)")
     p.add_argument("--link-bandwidth", default="100gbit", metavar="RATE",
@@ -100,6 +104,8 @@ def settings_of(args, local: int) -> dict:
         s["FARHINT_HINT_MODE"] = args.hint_mode
         if args.cores:
             s["FARHINT_CORES"] = args.cores
+    if args.follow_children:
+        s["FARHINT_FOLLOW_CHILDREN"] = 1
     if args.stats:
         s["FARHINT_STATS"] = 1
     if args.stats_file:

@@ -1,10 +1,16 @@
-/* children.c -- programs this one starts run natively. libfarmem comes in
- * through LD_PRELOAD, which children inherit: a shell started by system()
- * or popen() would load its own runtime and then be refused the fork it
- * needs for a pipeline ("sh: Cannot fork"), and a profiled program's child
- * would write its trace over the parent's. So once the runtime is up, its
- * entry leaves LD_PRELOAD -- edited in place, since nothing may allocate
- * this early -- and other preloaded libraries stay. */
+/* children.c -- programs this one starts run natively unless asked. libfarmem
+ * comes in through LD_PRELOAD, which children inherit: a profiled program's
+ * child would write its trace over the parent's, and a user who starts a
+ * shell pipeline from a program rarely means its every stage to run on far
+ * memory. So once the runtime is up, its entry leaves LD_PRELOAD -- edited
+ * in place, since nothing may allocate this early -- and other preloaded
+ * libraries stay. With --follow-children (FARHINT_FOLLOW_CHILDREN) every
+ * program exec'd below this one loads its own runtime with the same
+ * settings: its own budget of --local, and its own memory server (or a
+ * connection of its own to the shared one); only the statistics file is
+ * left to this process, which would otherwise be overwritten by each child's
+ * at its exit (children report with --stats), and children run on kernel
+ * threads (a shell on user-level threads could not fork). */
 #include "fm.h"
 
 #include <stdlib.h>
@@ -20,7 +26,7 @@ static bool is_farmem(const char *entry, size_t len) {
          (len == n || entry[len - n - 1] == '/');
 }
 
-void fm_children_run_natively(void) {
+static void run_natively(void) {
   for (char **e = environ; e && *e; e++) {
     if (strncmp(*e, "LD_PRELOAD=", 11) != 0)
       continue;
@@ -41,4 +47,16 @@ void fm_children_run_natively(void) {
       unsetenv("LD_PRELOAD");
     return;
   }
+}
+
+void fm_children_prepare(void) {
+  if (!fm.cfg.follow_children) {
+    run_natively();
+    return;
+  }
+  unsetenv("FARHINT_STATS_FILE");
+  /* Kernel threads: a shell on user-level threads could not fork. */
+  unsetenv("FARHINT_ULT");
+  unsetenv("FARHINT_HINT_MODE");
+  unsetenv("FARHINT_CORES");
 }

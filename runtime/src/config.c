@@ -128,6 +128,7 @@ int fm_config_load(struct fm_config *c) {
   uint64_t batch = c->evict_batch, lru_lists = c->lru_lists, cores = c->cores;
   char policy[32] = "", stats[16] = "", mode[16] = "";
   char ult[16] = "", hint_mode[16] = "", reclaim[16] = "", unhinted_ra[16] = "";
+  char follow[16] = "";
   if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
       env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
       env_u64("EVICT_BATCH", size_suffixes, &batch) ||
@@ -151,6 +152,8 @@ int fm_config_load(struct fm_config *c) {
   env_str("TRACE_FILE", c->trace_file, sizeof c->trace_file);
   env_str("ULT", ult, sizeof ult);
   env_str("HINT_MODE", hint_mode, sizeof hint_mode);
+  env_str("FOLLOW_CHILDREN", follow, sizeof follow);
+  c->follow_children = *follow && strcmp(follow, "0") != 0;
   env_str("UNHINTED_READAHEAD", unhinted_ra, sizeof unhinted_ra);
   c->unhinted_readahead = strcmp(unhinted_ra, "0") != 0;
   env_str("RECLAIM", reclaim, sizeof reclaim);
@@ -181,15 +184,20 @@ int fm_config_load(struct fm_config *c) {
     fm_log("FARHINT_ULT_STACK must be between 16K and 1G");
     return -1;
   }
-  if (c->ult && c->trace) {
-    fm_log("FARHINT_ULT and trace mode do not go together: profile with kernel threads");
-    return -1;
-  }
   if (*mode && strcmp(mode, "run") && strcmp(mode, "trace")) {
     fm_log("FARHINT_MODE=%s is not a mode (choose run or trace)", mode);
     return -1;
   }
   c->trace = !strcmp(mode, "trace");
+  if (c->ult && c->trace) {
+    fm_log("FARHINT_ULT and trace mode do not go together: profile with kernel threads");
+    return -1;
+  }
+  if (c->follow_children && c->trace) {
+    fm_log("FARHINT_FOLLOW_CHILDREN applies to runs, not to trace mode: profile the "
+           "child program directly");
+    return -1;
+  }
 
   if (*policy) {
     if (!strcmp(policy, "fifo") || !strcmp(policy, "default"))

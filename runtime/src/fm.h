@@ -66,6 +66,8 @@ struct fm_config {
                               re-scanned ranges (FARHINT_EV_KEEP) */
   enum fm_reclaim reclaim; /* FARHINT_RECLAIM: auto | background | inline */
   bool unhinted_readahead; /* FARHINT_UNHINTED_READAHEAD: 0 turns it off */
+  bool follow_children;    /* FARHINT_FOLLOW_CHILDREN: exec'd programs get their own
+                              runtime (children.c) */
   uint64_t link_latency_ns;   /* FARHINT_LINK_LATENCY (ns), 0 = off */
   uint64_t link_bandwidth_bps; /* FARHINT_LINK_BANDWIDTH (bit/s), 0 = off */
   char backend[256];       /* FARHINT_BACKEND: local | unix:PATH */
@@ -161,8 +163,9 @@ void fm_discard(uintptr_t base, size_t len, bool unregister);
 void fm_set_access(uintptr_t base, size_t len, bool accessible);
 
 /* ---- children (children.c) ---- */
-/* Programs this one starts run without the runtime (LD_PRELOAD edited). */
-void fm_children_run_natively(void);
+/* Programs this one starts run without the runtime (LD_PRELOAD edited), or,
+ * with follow_children, each with its own. */
+void fm_children_prepare(void);
 
 /* ---- the program's madvise on far memory (madvise.c) ---- */
 int fm_sys_madvise(void *addr, size_t len, int advice); /* the kernel's, never ours */

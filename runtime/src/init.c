@@ -64,7 +64,7 @@ __attribute__((constructor)) static void fm_init(void) {
   if (fm.cfg.trace && fm_trace_init() < 0)
     fm_die("cannot start trace mode");
   finish_on_fatal_signals();
-  fm_children_run_natively();
+  fm_children_prepare();
 }
 
 __attribute__((destructor)) static void fm_fini(void) {

@@ -277,6 +277,33 @@ def test_children_run_natively(farhint_run, tmp_path):
     assert faults > 1000, "the parent's faults are in the profile"
 
 
+@pytest.mark.parametrize("options", [[], ["--ult"]])
+def test_follow_children_gives_each_exec_its_own_runtime(farhint_run, options):
+    """With --follow-children a program's children run on far memory too:
+    a shell pipeline through system() and popen() still works (the shell
+    forks under its runtime, on kernel threads even with --ult), a child's
+    64 MiB of arenas are evicted and come back intact at a 1 MiB budget of
+    its own, the statistics file stays the parent's, and every child's
+    memory server leaves with it."""
+    before = leftovers()
+    run = farhint_run("fm_children", 8, options=["--local", "1M", "--follow-children",
+                                                 "--stats", *options])
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == native("fm_children", 8).stdout.replace(
+        "child runs natively", "runtime in child")
+    assert run.stats["counters"]["fetched_pages"] > 0, "the parent's own statistics"
+    child = subprocess.run([str(FARHINT), "run", "--local", "1M", "--follow-children",
+                            "--stats", *options, "--", "sh", "-c",
+                            f"{BUILD / 'bin/fm_big_mmap'} 64"],
+                           capture_output=True, text=True, timeout=300)
+    assert child.returncode == 0, child.stderr
+    assert child.stdout == native("fm_big_mmap", 64).stdout
+    evicted = [int(m) for m in re.findall(r"pages: fetched \d+ \(zero-filled \d+\), evicted (\d+)",
+                                          child.stderr)]
+    assert evicted and max(evicted) >= 64 * MiB // 4096, child.stderr
+    assert_nothing_new_left(before)
+
+
 def test_a_forked_child_sees_the_parent_memory_and_both_go_on(farhint_run):
     """At 3% local, with a second thread evicting all along: each of three
     children sees the parent's memory as it was at its fork (most of it far),
@@ -298,6 +325,18 @@ def leftovers():
     return files, set(servers)
 
 
+def assert_nothing_new_left(before):
+    """Nothing in leftovers() that was not there before (a server of an
+    earlier test may leave meanwhile: only new ones count)."""
+    def new():
+        return [sorted(now - then) for now, then in zip(leftovers(), before)]
+    for _ in range(50):  # a server leaves right after its last client
+        if new() == [[], []]:
+            break
+        time.sleep(0.1)
+    assert new() == [[], []]
+
+
 def test_nothing_is_left_behind(farhint_run):
     """100 fork and exec cycles, forks without exec, and a run stopped by
     SIGTERM leave no file, shared memory or memory server behind."""
@@ -310,13 +349,7 @@ def test_nothing_is_left_behind(farhint_run):
     assert proc.stdout.readline() == "ready\n"
     proc.send_signal(signal.SIGTERM)
     proc.communicate(timeout=30)
-    def new():  # (a server of an earlier test may leave meanwhile: only new ones count)
-        return [sorted(now - then) for now, then in zip(leftovers(), before)]
-    for _ in range(50):  # a server leaves right after its last client
-        if new() == [[], []]:
-            break
-        time.sleep(0.1)
-    assert new() == [[], []]
+    assert_nothing_new_left(before)
 
 
 def test_fork_under_user_level_threads_is_refused_clearly(farhint_run):
@@ -329,6 +362,16 @@ def test_budget_below_minimum_is_a_clear_error(farhint_run):
     run = farhint_run("fm_scan", 1, 1, "nohint", options=["--local", "64K"])
     assert run.returncode == 2
     assert "below the smallest budget" in run.stderr
+
+
+@pytest.mark.parametrize("setting,message", [
+    ("FARHINT_ULT", "FARHINT_ULT and trace mode do not go together"),
+    ("FARHINT_FOLLOW_CHILDREN", "FARHINT_FOLLOW_CHILDREN applies to runs, not to trace mode")])
+def test_trace_mode_refuses_what_it_cannot_record(farhint_run, tmp_path, setting, message):
+    run = farhint_run("fm_scan", 1, 1, "nohint", options=["--local", "1M"], env={
+        setting: "1", "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(tmp_path / "t")})
+    assert run.returncode == 2
+    assert message in run.stderr
 
 
 def test_budget_beyond_the_machine_is_refused_before_the_program_starts(farhint_run):
