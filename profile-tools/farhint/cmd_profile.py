@@ -58,11 +58,10 @@ def add_arguments(p):
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
 
-def _runtime_env(args, local, far_size, extra):
+def _runtime_env(local, far_size, extra):
     """Profiling runs without the modelled link: it changes timing, not
     which code faults."""
     return runtime_env({"FARHINT_LOCAL": local, "FARHINT_FAR_SIZE": far_size,
-                        "FARHINT_MMAP_THRESHOLD": parse_size(args.mmap_threshold),
                         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **extra})
 
 
@@ -81,16 +80,16 @@ def _peak_for(args, peak, what, measure):
 
 
 def _record_farmem(args, cmd, tmp, far_size, peak):
+    mmaps = {"FARHINT_MMAP_THRESHOLD": parse_size(args.mmap_threshold)}
     peak = _peak_for(args, peak, "far memory (a run with all of it local)",
-                     lambda: measure_peak(cmd, tmp / "peak.json", far_size, extra={
-                         "FARHINT_MMAP_THRESHOLD": parse_size(args.mmap_threshold)}))
+                     lambda: measure_peak(cmd, tmp / "peak.json", far_size, extra=mmaps))
     local = max(parse_budget(args.local, peak), 1 << 20)
     trace_path = tmp / "trace.bin"
     _say_running(cmd, local, peak, "recording every fault" + (
         f" after the first {args.warmup:g} s" if args.warmup else ""))
     t0 = time.monotonic()
-    rc = call_forwarding(cmd, env=_runtime_env(args, local, far_size, {
-        "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path),
+    rc = call_forwarding(cmd, env=_runtime_env(local, far_size, {
+        **mmaps, "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path),
         "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns"}))
     duration = time.monotonic() - t0
     if not trace_path.exists():

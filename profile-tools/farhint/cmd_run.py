@@ -165,10 +165,10 @@ def run(args):
                 raise ValueError(f"profile {args.profile} records no peak; give --peak SIZE")
         local = parse_budget(args.local, peak)
         limit = parse_size(args.cgroup_limit) if args.cgroup_limit else None
+        env = runtime_env(settings_of(args, local))
     except (ValueError, ProfileError) as err:
         print(f"farhint run: {err}", file=sys.stderr)
         return 2
-    env = runtime_env(settings_of(args, local))
     if limit is None:
         return exit_code(call_forwarding(cmd, env=env))
 

@@ -35,6 +35,13 @@ def test_run_without_a_program_is_a_usage_error():
     assert "no program given" in out.stderr
 
 
+@pytest.mark.parametrize("option", ["--far-size", "--mmap-threshold"])
+def test_run_with_a_bad_size_says_which(option):
+    out = farhint("run", option, "lots", "--", "/bin/true")
+    assert out.returncode == 2
+    assert "'lots' is not a size" in out.stderr and "Traceback" not in out.stderr
+
+
 def test_run_with_a_bad_budget_says_which():
     out = farhint("run", "--local", "25%", "--", "/bin/true")
     assert out.returncode == 2

@@ -16,7 +16,6 @@
 
 #include <errno.h>
 #include <jemalloc/jemalloc.h>
-#include <stdarg.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -52,25 +51,25 @@ void *fm_mmap_far(size_t len) {
   if (!fm.active || !fm.cfg.mmap_threshold || len < fm.cfg.mmap_threshold)
     return NULL;
   len = fm_page_round_up(len);
+  void *p = mallocx(len, MALLOCX_ALIGN(FM_PAGE));
+  if (!p)
+    return NULL;
+  uintptr_t a = (uintptr_t)p;
   fm_spin_lock(&lock);
   bool room = nblocks < MAX_BLOCKS;
+  if (room)
+    blocks[nblocks++] = (struct block){a, a + len};
   fm_spin_unlock(&lock);
   if (!room) {
+    dallocx(p, 0);
     static bool said;
     if (!__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
       fm_log("more than %d big mmaps alive: the next ones are ordinary memory, not far",
              MAX_BLOCKS);
     return NULL;
   }
-  void *p = mallocx(len, MALLOCX_ALIGN(FM_PAGE));
-  if (!p)
-    return NULL;
-  uintptr_t a = (uintptr_t)p;
   if (!fm_alloc_fresh(a, len)) /* reused heap memory: zeros, without a write */
     fm_discard(a, len, false);
-  fm_spin_lock(&lock);
-  blocks[nblocks++] = (struct block){a, a + len};
-  fm_spin_unlock(&lock);
   fm_count(FM_C_MMAP_BLOCKS, 1);
   return p;
 }

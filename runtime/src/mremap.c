@@ -26,15 +26,23 @@
 #endif
 
 /* [lo, hi) of far memory left the program's view: a block's pages are
- * unmapped; other pages (heap memory: jemalloc still owns the range) read
- * as zeros, as after MREMAP_DONTUNMAP. */
-static void drop(uintptr_t lo, uintptr_t hi) {
+ * unmapped (mmap.c). Other pages are dropped; with unmap (munmap) they also
+ * leave the runtime's view first, so no read-ahead maps into the hole, and
+ * the kernel unmaps them; without (mremap: heap memory jemalloc still owns)
+ * they read as zeros, as after MREMAP_DONTUNMAP. Returns -1 if the kernel
+ * refused an unmap. */
+static int drop(uintptr_t lo, uintptr_t hi, bool unmap) {
+  long rc = 0;
   for (uintptr_t p = lo, q; p < hi; p = q) {
     bool in_block;
     q = fm_mmap_unmapped(p, hi, &in_block);
-    if (!in_block)
-      fm_discard(p, q - p, false);
+    if (in_block)
+      continue;
+    fm_discard(p, q - p, unmap);
+    if (unmap)
+      rc |= syscall(SYS_munmap, p, q - p);
   }
+  return rc ? -1 : 0;
 }
 
 void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
@@ -54,7 +62,7 @@ void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
   bool move = flags & (MREMAP_FIXED | MREMAP_DONTUNMAP);
   if (!move && new_size <= old_size) { /* shrink in place */
     if (new_size < old_size)
-      drop(a + new_size, a + old_size);
+      drop(a + new_size, a + old_size, false);
     return old;
   }
   if (!(flags & MREMAP_MAYMOVE)) {
@@ -68,7 +76,7 @@ void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
   if (to == MAP_FAILED)
     return MAP_FAILED;
   memcpy(to, old, old_size < new_size ? old_size : new_size);
-  drop(a, a + old_size);
+  drop(a, a + old_size, false);
   return to;
 }
 
@@ -82,13 +90,6 @@ int munmap(void *addr, size_t len) {
     rc |= syscall(SYS_munmap, addr, lo - a);
   if (hi < end)
     rc |= syscall(SYS_munmap, hi, end - hi);
-  for (uintptr_t p = lo, q; p < hi; p = q) {
-    bool in_block;
-    q = fm_mmap_unmapped(p, hi, &in_block);
-    if (!in_block) { /* out of the runtime's view first: no read-ahead into the hole */
-      fm_discard(p, q - p, true);
-      rc |= syscall(SYS_munmap, p, q - p);
-    }
-  }
+  rc |= drop(lo, hi, true);
   return rc ? -1 : 0;
 }
