@@ -232,6 +232,8 @@ void fm_backend_forget(void) {
   be.base = NULL;
 }
 
+void fm_backend_unlock_store(void) { munlock(be.base, be.capacity); }
+
 int fm_backend_fd(void) { return be.sock; }
 int fm_backend_pid(void) { return be.pid; }
 

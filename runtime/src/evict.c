@@ -266,6 +266,7 @@ void fm_discard(uintptr_t base, size_t len, bool unregister) {
   uint64_t keep = unregister ? 0 : FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS;
   for (uintptr_t p = base, end = base + len; p < end;) {
     unsigned n = 0;
+    fm_store_writes_begin(); /* not while mlockall has the region locked (mlock.c) */
     for (; p < end && n < 512; p += FM_PAGE) {
       uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
       if (w & FM_RESIDENT) {
@@ -284,6 +285,7 @@ void fm_discard(uintptr_t base, size_t len, bool unregister) {
       fm_page_unlock(pages[i], words[i] & keep);
       fm_frame_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
     }
+    fm_store_writes_end();
     fm_count(FM_C_DROPPED_PAGES, n);
   }
 }

@@ -233,11 +233,15 @@ int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
 /* In a forked child: drop the connection and the store (fork.c). */
 void fm_backend_forget(void);
+void fm_backend_unlock_store(void); /* after the program's mlockall (mlock.c) */
 
 /* ---- fork (fork.c) ---- */
-/* Evictions write the store between these; a fork waits for them. */
+/* Evictions write the store and unmap pages between these, drops unmap;
+ * a fork, or mlockall, stops them while it works. */
 void fm_store_writes_begin(void);
 void fm_store_writes_end(void);
+void fm_store_writes_stop(void);
+void fm_store_writes_resume(void);
 pid_t fm_fork(pid_t (*real_fork)(void));
 extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first touch */
 /* Fresh pages are copied from zeros, 64 per UFFDIO_COPY (0.87 us a page),

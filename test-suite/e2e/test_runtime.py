@@ -228,6 +228,22 @@ def test_big_anonymous_mmaps_are_far_memory(farhint_run, options):
     assert counters["written_back_pages"] >= 64 * MiB // 4096 // 2, counters
 
 
+@pytest.mark.parametrize("options", [[], ["--ult"]])
+def test_memory_locking_leaves_far_memory_evictable(farhint_run, options):
+    """mlock of heap memory and mlockall(MCL_CURRENT | MCL_FUTURE) succeed as
+    natively, and 16 MiB of heap at 1 MiB local is still evicted and comes
+    back intact (the kernel refuses to unmap locked pages: the first
+    eviction used to stop the program); a stack buffer's mlock really
+    locks, and munlockall leaves nothing locked. Far memory is never
+    locked, and the runtime says so once per kind of call."""
+    run = farhint_run("fm_mlock", 16, options=["--local", "1M", *options])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == native("fm_mlock", 16).stdout
+    assert run.stats["counters"]["written_back_pages"] >= 2 * 16 * MiB // 4096
+    for call in ("mlock", "mlockall"):
+        assert run.stderr.count(f"farhint: {call}: far memory is never locked") == 1, run.stderr
+
+
 def test_mmap_threshold_zero_leaves_mmaps_to_the_kernel(farhint_run):
     run = farhint_run("fm_big_mmap", 16, options=["--local", "1M", "--mmap-threshold", "0"])
     assert run.returncode == 0, run.stdout + run.stderr
