@@ -315,6 +315,7 @@ struct fh_ult {
   bool detached;
   void *map_base;           /* guard page + stack + this struct */
   size_t map_bytes, stack_bytes;
+  uint64_t sigmask;         /* signals it blocks (bit n - 1: signal n) */
 };
 struct fm_ult_queue {
   struct fh_ult *head, *tail;
@@ -329,6 +330,15 @@ int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t sta
 int fm_ult_join(struct fh_ult *t, void **ret);
 int fm_ult_detach(struct fh_ult *t);
 void fm_ult_exit(void *ret) __attribute__((noreturn));
+bool fm_ult_done(struct fh_ult *t);   /* it returned (not yet joined) */
+/* Signals (ult_signal.c): set up before the first thread, each worker's
+ * mask, each thread's start and end, and the first kernel thread taking
+ * process-directed signals until t (main) ends. */
+void fm_ult_signals_start(void);
+void fm_ult_signals_worker(void);
+void fm_ult_signals_spawned(struct fh_ult *t);
+void fm_ult_signals_exited(struct fh_ult *t);
+void fm_ult_take_signals_until(struct fh_ult *t);
 /* Parking: mark the current thread PARKING while holding the lock of the
  * list it was put on, release that lock, then park. */
 void fm_ult_prepare_park(void);

@@ -247,6 +247,7 @@ int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t sta
   struct worker *w = worker_self();
   static _Atomic unsigned next_home;
   t->home = w ? w->index : (int)(atomic_fetch_add(&next_home, 1) % (unsigned)nworkers);
+  fm_ult_signals_spawned(t);
   atomic_store(&t->state, T_RUNNABLE);
   fm_count(FM_C_ULT_SPAWNS, 1);
   *out = t;
@@ -278,6 +279,7 @@ static void finish(struct fh_ult *t) {
   struct fh_ult *joiner = t->joiner;
   bool detached = t->detached;
   fm_spin_unlock(&t->join_lock);
+  fm_ult_signals_exited(t);
   futex((_Atomic uint32_t *)&t->state, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL);
   if (joiner)
     fm_ult_wake(joiner);
@@ -314,6 +316,8 @@ int fm_ult_join(struct fh_ult *t, void **ret) {
 }
 
 int fh_ult_join(fh_ult_t *thread, void **ret) { return fm_ult_join(thread, ret); }
+
+bool fm_ult_done(struct fh_ult *t) { return atomic_load(&t->state) == T_DONE; }
 
 int fm_ult_detach(struct fh_ult *t) {
   fm_spin_lock(&t->join_lock);
@@ -354,6 +358,7 @@ static void idle(void) {
 static void *worker_main(void *arg) {
   struct worker *w = arg;
   self = w;
+  fm_ult_signals_worker();
   for (;;) {
     fm_ult_poll_fetches();
     struct fh_ult *t = pop(w);

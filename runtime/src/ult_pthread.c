@@ -11,27 +11,11 @@
  * instead of misbehaving: recursive or error-checking mutexes, timed
  * waits, thread attributes other than the stack size. */
 #include "fm.h"
+#include "ult_interpose.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
-
-/* True when fn was called by the program from a user-level thread. */
-static bool ult_caller(void *ret) {
-  if (!fm_ult_on() || !fm_ult_current())
-    return false;
-  return !fm_called_from_self(ret);
-}
-
-#define REAL(name)                                                             \
-  ({                                                                           \
-    static __typeof__(name) *real_;                                            \
-    if (!real_)                                                                \
-      real_ = (__typeof__(name) *)dlsym(RTLD_NEXT, #name);                     \
-    real_;                                                                     \
-  })
-#define CALLER __builtin_return_address(0)
 
 static void unsupported(const char *what) {
   fm_die("%s is not supported for user-level threads (farhint run --ult); run the "
@@ -53,6 +37,7 @@ static void *run_main(void *arg) {
 }
 
 static int ult_main(int argc, char **argv, char **envp) {
+  fm_ult_signals_start();
   if (fm_ult_start_workers() < 0)
     fm_die("cannot start the user-level thread workers");
   struct main_args a = {argc, argv, envp};
@@ -60,6 +45,7 @@ static int ult_main(int argc, char **argv, char **envp) {
   /* main's stack is as big as a process's usual one. */
   if (fm_ult_spawn(&t, run_main, &a, 8 << 20) != 0)
     fm_die("cannot start main() as a user-level thread");
+  fm_ult_take_signals_until(t); /* this thread takes the program's signals */
   void *ret;
   fm_ult_join(t, &ret);
   return (int)(intptr_t)ret;

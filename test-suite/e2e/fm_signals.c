@@ -5,6 +5,9 @@
  *     call is accounted for, then a checksum of main's buffer.
  *   sigwait: signals are blocked and a thread takes SIGUSR1 then SIGTERM with
  *     sigwait(), as servers shut down; prints what it received.
+ *   signalfd: the same through a signalfd a thread reads.
+ *   masks: raise() runs its handler before it returns, and a thread's mask
+ *     is its own (a signal it blocks is not blocked in main).
  *   graceful MiB: fills MiB, prints "ready", and on SIGTERM takes its time
  *     to read everything back (a save) and print its sum before exiting 0. */
 #include <pthread.h>
@@ -12,7 +15,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
+#include <sys/signalfd.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -91,6 +96,71 @@ static int sigwait_mode(void) {
   return 0;
 }
 
+/* As sigwait_mode, through a signalfd read by a thread of its own, as an
+ * event loop takes them. */
+static void *signalfd_reader(void *arg) {
+  int fd = *(int *)arg;
+  for (int got = 0; got < 2;) {
+    struct signalfd_siginfo si;
+    if (read(fd, &si, sizeof si) == (ssize_t)sizeof si) {
+      printf("received %s\n", si.ssi_signo == SIGUSR1   ? "SIGUSR1"
+                              : si.ssi_signo == SIGTERM ? "SIGTERM"
+                                                        : "other");
+      fflush(stdout);
+      got++;
+    }
+  }
+  return NULL;
+}
+
+static int signalfd_mode(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGUSR1);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
+  static int fd;
+  fd = signalfd(-1, &set, SFD_CLOEXEC);
+  pthread_t t;
+  pthread_create(&t, NULL, signalfd_reader, &fd);
+  kill(getpid(), SIGUSR1);
+  usleep(20000);
+  kill(getpid(), SIGTERM);
+  pthread_join(t, NULL);
+  printf("clean exit\n");
+  return 0;
+}
+
+/* Each thread has its own mask, and raise() runs the handler before it
+ * returns. */
+static volatile sig_atomic_t raised;
+static void on_usr2(int sig) { (void)sig; raised++; }
+
+static void *blocks_usr1(void *arg) {
+  (void)arg;
+  sigset_t set, now;
+  sigemptyset(&set);
+  sigaddset(&set, SIGUSR1);
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
+  sched_yield(); /* let main run, maybe where this thread ran */
+  pthread_sigmask(SIG_BLOCK, NULL, &now);
+  printf("thread blocks SIGUSR1: %s\n", sigismember(&now, SIGUSR1) ? "yes" : "no");
+  return NULL;
+}
+
+static int masks_mode(void) {
+  signal(SIGUSR2, on_usr2);
+  raise(SIGUSR2);
+  printf("handled by raise: %d\n", (int)raised);
+  pthread_t t;
+  pthread_create(&t, NULL, blocks_usr1, NULL);
+  pthread_join(t, NULL);
+  sigset_t now;
+  pthread_sigmask(SIG_BLOCK, NULL, &now);
+  printf("main blocks SIGUSR1: %s\n", sigismember(&now, SIGUSR1) ? "yes" : "no");
+  return 0;
+}
+
 static volatile sig_atomic_t terminated;
 static void on_term(int sig) { (void)sig; terminated = 1; }
 
@@ -121,6 +191,11 @@ int main(int argc, char **argv) {
     return alarm_mode(strtoull(argv[2], NULL, 0));
   if (argc == 2 && strcmp(argv[1], "sigwait") == 0)
     return sigwait_mode();
-  fprintf(stderr, "usage: %s alarm MiB | sigwait | graceful MiB\n", argv[0]);
+  if (argc == 2 && strcmp(argv[1], "signalfd") == 0)
+    return signalfd_mode();
+  if (argc == 2 && strcmp(argv[1], "masks") == 0)
+    return masks_mode();
+  fprintf(stderr, "usage: %s alarm MiB | sigwait | signalfd | masks | graceful MiB\n",
+          argv[0]);
   return 2;
 }

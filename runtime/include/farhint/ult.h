@@ -19,6 +19,10 @@
  *    every thread queued on it. So does an unhinted page fault.
  *  - A thread may move to another worker when it parks: thread-local
  *    variables (__thread) belong to the worker, not to the thread.
+ *  - Signal masks (pthread_sigmask, sigprocmask) are each thread's own;
+ *    sigwait and signalfd receive what every thread blocks; a handler runs
+ *    on the program's first kernel thread, so it never interrupts a
+ *    thread's system call (no EINTR).
  *  - These functions work only in --ult mode (they return ENOSYS, or do
  *    nothing, otherwise).
  *

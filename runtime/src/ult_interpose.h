@@ -1,0 +1,24 @@
+/* ult_interpose.h -- what the --ult interposers (ult_pthread.c,
+ * ult_signal.c) share: each passes through to glibc unless --ult is on and
+ * the caller is the program (a user-level thread outside libfarmem). */
+#pragma once
+#include "fm.h"
+
+#include <dlfcn.h>
+
+/* True when a function was called by the program from a user-level thread
+ * (ret: its return address). */
+static inline bool ult_caller(void *ret) {
+  if (!fm_ult_on() || !fm_ult_current())
+    return false;
+  return !fm_called_from_self(ret);
+}
+
+#define REAL(name)                                                             \
+  ({                                                                           \
+    static __typeof__(name) *real_;                                            \
+    if (!real_)                                                                \
+      real_ = (__typeof__(name) *)dlsym(RTLD_NEXT, #name);                     \
+    real_;                                                                     \
+  })
+#define CALLER __builtin_return_address(0)
