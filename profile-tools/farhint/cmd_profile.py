@@ -3,6 +3,7 @@ record every fault (code location, stack, address, kind) into a profile.
 
   farhint profile --local 10% -o app.fhprof -- ./app args
   farhint profile --recorder perf --local 10% -o app.fhprof -- ./app args
+  farhint profile --follow-children -- sh -c './app args'   # also app.fhprof
 
 The default recorder is the far-memory runtime in trace mode; `perf` runs
 the unmodified program under a cgroup memory limit with swap and samples the
@@ -12,6 +13,7 @@ local (or given with --peak): its far memory under the runtime, its memory
 cgroup's peak under perf."""
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -50,7 +52,13 @@ def add_arguments(p):
     p.add_argument("--far-size", default="64G", metavar="SIZE", help="far-memory capacity (default 64G)")
     add_mmap_threshold(p)
     p.add_argument("--keep-trace", metavar="FILE",
-                   help="also keep the raw trace here (farmem recorder)")
+                   help="also keep the raw trace here (farmem recorder; with "
+                        "--follow-children, FILE.PID for each process)")
+    p.add_argument("--follow-children", action="store_true",
+                   help="also trace the programs it execs (a shell, a driver script), each "
+                        "process on its own runtime and trace, and write a profile for each "
+                        "program with debug info, as NAME.fhprof next to the output "
+                        "(farmem recorder)")
     p.add_argument("--warmup", type=float, default=0, metavar="SECONDS",
                    help="record nothing for this long after the start, so the profile "
                         "shows a server's steady state, not its loading (farmem recorder)")
@@ -79,28 +87,51 @@ def _peak_for(args, peak, what, measure):
         raise RuntimeError(f"{err}; give --peak SIZE instead") from err
 
 
-def _record_farmem(args, cmd, tmp, far_size, peak):
+def _record_farmem(args, cmd, tmp, peak):
+    """The started program's trace, the budget, its peak, the run's duration,
+    and the traces of the processes it exec'd (with --follow-children: one
+    per process, named by pid)."""
+    far_size = parse_size(args.far_size)
+    follow = {"FARHINT_FOLLOW_CHILDREN": 1} if args.follow_children else {}
     mmaps = {"FARHINT_MMAP_THRESHOLD": parse_size(args.mmap_threshold)}
     peak = _peak_for(args, peak, "far memory (a run with all of it local)",
-                     lambda: measure_peak(cmd, tmp / "peak.json", far_size, extra=mmaps))
+                     lambda: measure_peak(cmd, tmp / "peak.json", far_size, extra=mmaps,
+                                          follow_children=bool(follow)))
     local = max(parse_budget(args.local, peak), 1 << 20)
-    trace_path = tmp / "trace.bin"
     _say_running(cmd, local, peak, "recording every fault" + (
-        f" after the first {args.warmup:g} s" if args.warmup else ""))
+        f" after the first {args.warmup:g} s" if args.warmup else "") + (
+        ", in it and in every program it starts" if follow else ""))
+    started = []
     t0 = time.monotonic()
-    rc = call_forwarding(cmd, env=_runtime_env(local, far_size, {
-        **mmaps, "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(trace_path),
+    rc = call_forwarding(cmd, on_start=started.append, env=_runtime_env(local, far_size, {
+        **mmaps, **follow, "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(tmp / "trace.%p"),
         "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns"}))
     duration = time.monotonic() - t0
+    trace_path = tmp / f"trace.{started[0].pid}"
     if not trace_path.exists():
         raise RuntimeStopped(f"the traced run wrote no trace (exit {rc}): "
                              + ("the far-memory runtime stopped it (its message above says "
                                 "why)" if rc == RUNTIME_STOPPED else "it ended before the "
                                 "runtime started"))
     _say_exit(rc)
+    children = sorted(p for p in tmp.glob("trace.*") if p != trace_path)
     if args.keep_trace:
         shutil.copy(trace_path, args.keep_trace)
-    return read_trace(trace_path), local, peak, duration
+        for p in children:
+            shutil.copy(p, f"{args.keep_trace}{p.suffix}")
+    return _started_trace(trace_path, follow), local, peak, duration, children
+
+
+def _started_trace(path, following):
+    """The started program's trace; None when it is incomplete but its
+    children are followed (a shell that ends with _exit writes no map)."""
+    try:
+        return read_trace(path)
+    except TraceError as err:
+        if not following:
+            raise
+        print(f"farhint profile: no profile of the started program: {err}", file=sys.stderr)
+        return None
 
 
 def _record_perf(args, cmd, tmp, peak):
@@ -116,11 +147,13 @@ def _record_perf(args, cmd, tmp, peak):
         print("farhint profile: the kernel's OOM killer stopped the program at this limit; "
               "give more --local", file=sys.stderr)
     _say_exit(rc)
-    return trace, local, peak, duration
+    return trace, local, peak, duration, []
 
 
 def _say_running(cmd, local, peak, how):
-    if peak and local < peak:
+    if not peak:  # not measured: an absolute --local
+        budget = f"{local >> 10} KiB local"
+    elif local < peak:
         budget = f"{local >> 10} KiB of its {peak >> 10} KiB local"
     else:  # the smallest budget the runtime takes is above the program's peak
         budget = f"{local >> 10} KiB local (all of its {(peak or 0) >> 10} KiB peak)"
@@ -134,6 +167,43 @@ def _say_exit(rc):
               "the run up to there", file=sys.stderr)
 
 
+def _children_profiles(paths, output, started_binary, run_facts):
+    """A profile for each program the run exec'd that has debug info (of its
+    process that faulted most), as NAME.fhprof next to output. Says what it
+    wrote and which programs got none; returns how many it wrote."""
+    busiest = {}  # exe -> (trace, processes)
+    for path in paths:
+        try:
+            t = read_trace(path)
+        except TraceError as err:
+            print(f"farhint profile: a child's trace is incomplete, left out: {err}",
+                  file=sys.stderr)
+            continue
+        best, n = busiest.get(t.exe, (None, 0))
+        keep = best is None or t.faults_estimated > best.faults_estimated
+        busiest[t.exe] = (t if keep else best, n + 1)
+    without_debug, written = [], 0
+    for exe, (t, n) in sorted(busiest.items()):
+        name = Path(exe).name or "unknown"
+        if not exe or os.path.realpath(exe) == os.path.realpath(started_binary) \
+                or not has_debug_info(exe):
+            if exe and os.path.realpath(exe) != os.path.realpath(started_binary):
+                without_debug.append(name)
+            continue
+        out = output.with_name(f"{name}.fhprof")
+        if out == output:
+            out = output.with_name(f"{name}.child.fhprof")
+        write_profile(out, profile_builder.build(t, exe, [exe], *run_facts))
+        written += 1
+        print(f"farhint profile: wrote {out} for {exe} ({t.faults_estimated} faults; "
+              f"{n} process{'es' if n > 1 else ''} ran it, the profile is of the one "
+              "that faulted most)", file=sys.stderr)
+    if without_debug:
+        print(f"farhint profile: no profile for {', '.join(sorted(set(without_debug)))}: "
+              "no debug info", file=sys.stderr)
+    return written
+
+
 def run(args):
     cmd = program_of(args, "profile")
     if not cmd:
@@ -142,7 +212,10 @@ def run(args):
     if not binary:
         print(f"farhint profile: {cmd[0]}: no such program", file=sys.stderr)
         return 2
-    if not has_debug_info(binary):
+    if args.follow_children and args.recorder != "farmem":
+        print("farhint profile: --follow-children needs the farmem recorder", file=sys.stderr)
+        return 2
+    if not args.follow_children and not has_debug_info(binary):
         print(f"farhint profile: {cmd[0]} has no debug info: faults can be attributed to "
               "functions only, not to source lines, and the plugin cannot use them; build "
               "with -g (any -O level) and profile again", file=sys.stderr)
@@ -152,22 +225,26 @@ def run(args):
               "recorder", file=sys.stderr)
         return 2
     try:
-        far_size = parse_size(args.far_size)
         peak = parse_size(args.peak) if args.peak else None
         with tempfile.TemporaryDirectory(prefix="farhint-profile-") as tmp:
-            if args.recorder == "perf":
-                trace, local, peak, duration = _record_perf(args, cmd, Path(tmp), peak)
-            else:
-                trace, local, peak, duration = _record_farmem(args, cmd, Path(tmp), far_size,
-                                                              peak)
-            print(f"farhint profile: symbolizing {len(trace.faults)} faults...", file=sys.stderr,
-                  flush=True)
-            prof = profile_builder.build(trace, binary, cmd, local, peak or 0, duration,
-                                         RECORDERS[args.recorder], args.warmup)
+            record = _record_perf if args.recorder == "perf" else _record_farmem
+            trace, local, peak, duration, children = record(args, cmd, Path(tmp), peak)
+            run_facts = (local, peak or 0, duration, RECORDERS[args.recorder], args.warmup)
+            if trace and args.follow_children and not has_debug_info(binary):
+                print(f"farhint profile: no profile for {Path(binary).name}: no debug info",
+                      file=sys.stderr)
+                trace = None
+            if trace:
+                print(f"farhint profile: symbolizing {len(trace.faults)} faults...",
+                      file=sys.stderr, flush=True)
+                prof = profile_builder.build(trace, binary, cmd, *run_facts)
+                write_profile(output, prof)
+                report.print_table(prof, top=args.top, out=sys.stderr)
+                print(f"farhint profile: wrote {output}", file=sys.stderr)
+            if not _children_profiles(children, output, binary, run_facts) and not trace:
+                raise RuntimeError("no profile written: no program of the run left a "
+                                   "complete trace with debug info")
     except (ValueError, RuntimeError, TraceError, PerfError, CgroupError, SwapError) as err:
         print(f"farhint profile: {err}", file=sys.stderr)
         return 2
-    write_profile(output, prof)
-    report.print_table(prof, top=args.top, out=sys.stderr)
-    print(f"farhint profile: wrote {output}", file=sys.stderr)
     return 0

@@ -7,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 from farhint import buildtree
 
@@ -49,22 +50,28 @@ def runtime_env(settings: dict) -> dict:
 RUNTIME_STOPPED = 70  # libfarmem's exit code when it stops the program (log.c)
 
 
-def measure_peak(cmd, stats_path, far_size: int = 64 << 30, cwd=None, extra=None) -> int:
+def measure_peak(cmd, stats_path, far_size: int = 64 << 30, cwd=None, extra=None,
+                 follow_children=False) -> int:
     """Far memory the program touches when nothing is evicted: one run with
-    all of it local (as much as the machine has) and no modelled link.
+    all of it local (as much as the machine has) and no modelled link; with
+    follow_children, the most any process of the tree it starts touches.
     RuntimeError if the run fails."""
     machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    stats_path = Path(stats_path)
+    stats_file = f"{stats_path}.%p" if follow_children else str(stats_path)  # %p: each pid's
     rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, cwd=cwd, env=runtime_env({
         "FARHINT_LOCAL": min(far_size, machine), "FARHINT_FAR_SIZE": far_size,
-        "FARHINT_STATS_FILE": stats_path,
+        "FARHINT_STATS_FILE": stats_file,
+        **({"FARHINT_FOLLOW_CHILDREN": 1} if follow_children else {}),
         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **(extra or {})}))
     if rc == RUNTIME_STOPPED:
         raise RuntimeStopped("the far-memory runtime stopped the program (its message "
                              "above says why)")
-    if not os.path.exists(stats_path):  # a crash still leaves them (the peak so far)
+    written = list(stats_path.parent.glob(f"{stats_path.name}.*")) if follow_children \
+        else [stats_path] if stats_path.exists() else []
+    if not written:  # a crash still leaves them (the peak so far)
         raise RuntimeError(f"the run with all far memory local failed (exit {rc})")
-    with open(stats_path) as f:
-        return json.load(f)["peak_resident_pages"] * 4096
+    return max(json.loads(p.read_text())["peak_resident_pages"] * 4096 for p in written)
 
 
 class RuntimeStopped(RuntimeError):
@@ -72,13 +79,16 @@ class RuntimeStopped(RuntimeError):
     server...): another size or budget would not help."""
 
 
-def call_forwarding(cmd, **popen_kwargs) -> int:
+def call_forwarding(cmd, on_start=None, **popen_kwargs) -> int:
     """subprocess.call, but a SIGTERM or SIGHUP sent to farhint goes to the
     program, which gets to finish its own shutdown while farhint waits for
     it (and then cleans up after it). SIGINT is not forwarded: Ctrl-C
     reaches the program from the terminal already, and a second one would
-    cut a graceful shutdown short; farhint only waits."""
+    cut a graceful shutdown short; farhint only waits. on_start gets the
+    Popen as soon as the program started."""
     proc = subprocess.Popen(cmd, **popen_kwargs)
+    if on_start:
+        on_start(proc)
     forward = {signal.SIGTERM, signal.SIGHUP}
     previous = {s: signal.signal(s, lambda sig, _frame: proc.send_signal(sig)) for s in forward}
     previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)

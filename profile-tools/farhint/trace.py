@@ -8,7 +8,7 @@ from pathlib import Path
 MAGIC = b"FHTRACE1"
 _HEADER = struct.Struct("<IIQQQHHI")
 
-FAULT, ALLOC, FREE, MAPS, INFO = 1, 2, 3, 4, 5
+FAULT, ALLOC, FREE, MAPS, INFO, EXE = 1, 2, 3, 4, 5, 6
 WRITE, WP, HINTED, KERNEL, NOSTACK = 1, 2, 4, 8, 16
 
 
@@ -41,6 +41,11 @@ class Trace:
     frees: list = field(default_factory=list)   # (time_ns, addr)
     maps: str = ""
     faults_seen: int = 0  # recorded or not (sampling: see farhint/trace.h)
+    exe: str = ""  # the program the traced process ran (older traces: unknown)
+
+    @property
+    def faults_estimated(self) -> int:
+        return sum(f.weight for f in self.faults)
 
 
 def read_trace(path: Path) -> Trace:
@@ -52,8 +57,12 @@ def read_trace(path: Path) -> Trace:
     while off + _HEADER.size <= len(data):
         kind, tid, time_ns, addr, size, flags, nframes, weight = _HEADER.unpack_from(data, off)
         off += _HEADER.size
-        if kind == MAPS:
-            t.maps = data[off:off + size].decode(errors="replace")
+        if kind in (MAPS, EXE):
+            text = data[off:off + size].decode(errors="replace")
+            if kind == MAPS:
+                t.maps = text
+            else:
+                t.exe = text
             off += size
             continue
         if kind == INFO:

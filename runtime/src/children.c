@@ -9,8 +9,9 @@
  * settings: its own budget of --local, and its own memory server (or a
  * connection of its own to the shared one); only the statistics file is
  * left to this process, which would otherwise be overwritten by each child's
- * at its exit (children report with --stats), and children run on kernel
- * threads (a shell on user-level threads could not fork). */
+ * at its exit (children report with --stats), unless its name has "%p" in
+ * it (config.c: one per process, as traces are), and children run on
+ * kernel threads (a shell on user-level threads could not fork). */
 #include "fm.h"
 
 #include <stdlib.h>
@@ -54,7 +55,9 @@ void fm_children_prepare(void) {
     run_natively();
     return;
   }
-  unsetenv("FARHINT_STATS_FILE");
+  const char *stats = getenv("FARHINT_STATS_FILE");
+  if (stats && !strstr(stats, "%p")) /* one per process, or the first program's */
+    unsetenv("FARHINT_STATS_FILE");
   /* Kernel threads: a shell on user-level threads could not fork. */
   unsetenv("FARHINT_ULT");
   unsetenv("FARHINT_HINT_MODE");

@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -105,6 +106,17 @@ static void env_str(const char *name, char *dst, size_t len) {
   }
 }
 
+/* A file each process of a followed tree writes: "%p" in its name becomes
+ * the process id (children inherit the name with "%p" still in it). */
+static void per_process(char *path, size_t len) {
+  char *at = strstr(path, "%p");
+  if (!at)
+    return;
+  char rest[sizeof ((struct fm_config *)0)->trace_file];
+  snprintf(rest, sizeof rest, "%s", at + 2);
+  snprintf(at, len - (size_t)(at - path), "%d%s", (int)getpid(), rest);
+}
+
 int fm_config_load(struct fm_config *c) {
   memset(c, 0, sizeof *c);
   c->local_bytes = 1ULL << 30;
@@ -193,11 +205,13 @@ int fm_config_load(struct fm_config *c) {
     fm_log("FARHINT_ULT and trace mode do not go together: profile with kernel threads");
     return -1;
   }
-  if (c->follow_children && c->trace) {
-    fm_log("FARHINT_FOLLOW_CHILDREN applies to runs, not to trace mode: profile the "
-           "child program directly");
+  if (c->follow_children && c->trace && !strstr(c->trace_file, "%p")) {
+    fm_log("FARHINT_FOLLOW_CHILDREN in trace mode needs %%p (the process id) in "
+           "FARHINT_TRACE_FILE: each process writes a trace of its own");
     return -1;
   }
+  per_process(c->trace_file, sizeof c->trace_file);
+  per_process(c->stats_file, sizeof c->stats_file);
 
   if (*policy) {
     if (!strcmp(policy, "fifo") || !strcmp(policy, "default"))

@@ -304,10 +304,16 @@ void fm_trace_finish(void) {
     len += (size_t)n;
   if (fd >= 0)
     close(fd);
+  char exe[4096];
+  ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe);
+  if (exe_len < 0)
+    exe_len = 0;
   uint64_t recorded = tr.records;
   struct farhint_trace_rec info = {FARHINT_TRACE_INFO, 0, fm_now_ns(), tr.seen, recorded, 0, 0, 0};
+  struct farhint_trace_rec x = {FARHINT_TRACE_EXE, 0, fm_now_ns(), 0, (uint64_t)exe_len, 0, 0, 0};
   struct farhint_trace_rec h = {FARHINT_TRACE_MAPS, 0, fm_now_ns(), 0, len, 0, 0, 0};
-  if (write(tr.fd, &info, sizeof info) != sizeof info || write(tr.fd, &h, sizeof h) != sizeof h ||
+  if (write(tr.fd, &info, sizeof info) != sizeof info || write(tr.fd, &x, sizeof x) != sizeof x ||
+      write(tr.fd, exe, (size_t)exe_len) != exe_len || write(tr.fd, &h, sizeof h) != sizeof h ||
       write(tr.fd, buf, len) != (ssize_t)len)
     fm_log("cannot finish the trace: %s", strerror(errno));
   fm_log("trace: %lu of %lu faults recorded in %s", (unsigned long)recorded,

@@ -317,3 +317,34 @@ def test_a_program_stopped_by_sigterm_still_gets_a_profile(tmp_path):
     assert "exited with -15; the profile covers the run up to there" in err
     by_line = faults_by_line(json.loads(out.read_text()), "prof_patterns.c")
     assert by_line[markers("prof_patterns.c")["phase_fill"]] > 1000, by_line
+
+
+def test_follow_children_profiles_each_program_the_run_execs(tmp_path):
+    """A program started from a shell gets a profile of its own: each
+    process writes its own trace (the shell's child used to run natively,
+    or overwrite the parent's trace), the profile of a program run twice is
+    of the run that faulted most, and programs without debug info are named,
+    not profiled. dash ends with _exit, so the shell's own trace is
+    incomplete: said, not fatal."""
+    prog = BUILD / "bin" / "prof_patterns"
+    proc = subprocess.run([str(FARHINT), "profile", "--follow-children", "--local", "10%",
+                           "-o", str(tmp_path / "sh.fhprof"), "--", "sh", "-c",
+                           f"{prog} scan 16 && {prog} rescan 8 | wc -l"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "no profile for wc: no debug info" in proc.stderr
+    prof = json.loads((tmp_path / "prof_patterns.fhprof").read_text())
+    assert prof["binary"]["path"] == str(prog.resolve())
+    # rescan of 8 MiB faults more (10 K) than scan of 16 MiB (8 K).
+    assert prof["sites"][0]["line"] == markers("prof_patterns.c")["rescan_read"], prof["sites"]
+    assert prof["run"]["total_faults"] > 9000, prof["run"]
+    # The budget is a share of the biggest process's peak, not of the shell's.
+    assert prof["run"]["peak_bytes"] >= 16 << 20, prof["run"]
+    assert not (tmp_path / "sh.fhprof").exists()
+
+
+def test_follow_children_is_for_the_farmem_recorder(tmp_path):
+    proc = subprocess.run([str(FARHINT), "profile", "--follow-children", "--recorder", "perf",
+                           "--", "true"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "--follow-children needs the farmem recorder" in proc.stderr

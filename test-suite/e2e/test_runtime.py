@@ -400,7 +400,7 @@ def test_budget_below_minimum_is_a_clear_error(farhint_run):
 
 @pytest.mark.parametrize("setting,message", [
     ("FARHINT_ULT", "FARHINT_ULT and trace mode do not go together"),
-    ("FARHINT_FOLLOW_CHILDREN", "FARHINT_FOLLOW_CHILDREN applies to runs, not to trace mode")])
+    ("FARHINT_FOLLOW_CHILDREN", "FARHINT_FOLLOW_CHILDREN in trace mode needs %p")])
 def test_trace_mode_refuses_what_it_cannot_record(farhint_run, tmp_path, setting, message):
     run = farhint_run("fm_scan", 1, 1, "nohint", options=["--local", "1M"], env={
         setting: "1", "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(tmp_path / "t")})

@@ -6,8 +6,10 @@
  * struct farhint_trace_rec followed by nframes uint64_t instruction
  * pointers (innermost first; frames after the first are return addresses).
  * At exit come FARHINT_TRACE_INFO (addr: faults seen, size: faults
- * recorded) and, last, FARHINT_TRACE_MAPS: /proc/self/maps as text of size
- * bytes, so addresses can be symbolized. Little-endian, x86-64.
+ * recorded), FARHINT_TRACE_EXE (the program this process ran, for a tree of
+ * processes traced with FARHINT_FOLLOW_CHILDREN) and, last,
+ * FARHINT_TRACE_MAPS: /proc/self/maps as text of size bytes, so addresses
+ * can be symbolized. Little-endian, x86-64.
  *
  * Every fault is recorded up to FARHINT_TRACE_FULL (the environment's
  * FARHINT_TRACE_FULL overrides it, for tests); after that, bursts of
@@ -32,6 +34,7 @@ enum farhint_trace_kind {
   FARHINT_TRACE_FREE = 3,  /* the allocation at addr was freed */
   FARHINT_TRACE_MAPS = 4,  /* size bytes of /proc/self/maps text follow */
   FARHINT_TRACE_INFO = 5,  /* addr: faults seen; size: faults recorded */
+  FARHINT_TRACE_EXE = 6,   /* size bytes of the executable's path follow */
 };
 
 #define FARHINT_TRACE_FULL 20000 /* why this many: docs/design-notes.md, "A sampled profile" */
@@ -49,7 +52,7 @@ struct farhint_trace_rec {
   uint32_t tid;
   uint64_t time_ns; /* CLOCK_MONOTONIC */
   uint64_t addr;
-  uint64_t size;    /* ALLOC: bytes; MAPS: text bytes; else 0 */
+  uint64_t size;    /* ALLOC: bytes; MAPS, EXE: text bytes; else 0 */
   uint16_t flags;
   uint16_t nframes;
   uint32_t weight;  /* FAULT: faults the record stands for, 1 unless sampled
