@@ -151,7 +151,7 @@ def _record_perf(args, cmd, tmp, peak):
 
 
 def _say_running(cmd, local, peak, how):
-    if not peak:  # not measured: an absolute --local
+    if peak is None:  # not measured: an absolute --local
         budget = f"{local >> 10} KiB local"
     elif local < peak:
         budget = f"{local >> 10} KiB of its {peak >> 10} KiB local"

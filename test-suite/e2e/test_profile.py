@@ -264,7 +264,9 @@ def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_pa
     prof, proc = profile(tmp_path, "prof_patterns", "phases", "64")
     recorded, seen = map(int, re.search(r"(\d+) of (\d+) faults recorded", proc.stderr).groups())
     assert recorded < seen / 10
-    assert abs(prof["run"]["total_faults"] - seen) < 0.05 * seen
+    # An estimate: how many pages read-ahead saved between bursts varies from
+    # run to run (5.3% off was seen once); a wrong weight is off by 4x.
+    assert abs(prof["run"]["total_faults"] - seen) < 0.1 * seen
     # Between bursts faults are served with read-ahead, each page read ahead
     # counting as the fault it saved: the fill and 20 passes fault on every
     # one of the 16,384 pages of 64 MiB without read-ahead, as recorded ones are.
