@@ -184,11 +184,11 @@ def _children_profiles(paths, output, started_binary, run_facts):
         busiest[t.exe] = (t if keep else best, n + 1)
     without_debug, written = [], 0
     for exe, (t, n) in sorted(busiest.items()):
-        name = Path(exe).name or "unknown"
-        if not exe or os.path.realpath(exe) == os.path.realpath(started_binary) \
-                or not has_debug_info(exe):
-            if exe and os.path.realpath(exe) != os.path.realpath(started_binary):
-                without_debug.append(name)
+        if not exe or os.path.realpath(exe) == os.path.realpath(started_binary):
+            continue  # the started program's profile is the one at output
+        name = Path(exe).name
+        if not has_debug_info(exe):
+            without_debug.append(name)
             continue
         out = output.with_name(f"{name}.fhprof")
         if out == output:
@@ -215,7 +215,8 @@ def run(args):
     if args.follow_children and args.recorder != "farmem":
         print("farhint profile: --follow-children needs the farmem recorder", file=sys.stderr)
         return 2
-    if not args.follow_children and not has_debug_info(binary):
+    debug_info = has_debug_info(binary)
+    if not args.follow_children and not debug_info:
         print(f"farhint profile: {cmd[0]} has no debug info: faults can be attributed to "
               "functions only, not to source lines, and the plugin cannot use them; build "
               "with -g (any -O level) and profile again", file=sys.stderr)
@@ -230,7 +231,7 @@ def run(args):
             record = _record_perf if args.recorder == "perf" else _record_farmem
             trace, local, peak, duration, children = record(args, cmd, Path(tmp), peak)
             run_facts = (local, peak or 0, duration, RECORDERS[args.recorder], args.warmup)
-            if trace and args.follow_children and not has_debug_info(binary):
+            if trace and args.follow_children and not debug_info:
                 print(f"farhint profile: no profile for {Path(binary).name}: no debug info",
                       file=sys.stderr)
                 trace = None

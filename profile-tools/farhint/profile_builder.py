@@ -99,7 +99,7 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
 
     # Each site's counts are estimates when the trace is a sample (records
     # weighted by the faults they stand for), so shares are of all faults.
-    estimated = sum(f.weight for f in trace.faults)
+    estimated = trace.faults_estimated
     ranked = sorted(sites.values(), key=lambda s: -s[0].total)
     out_sites = []
     for rank, (sf, site, chain, sample) in enumerate(ranked, 1):

@@ -58,17 +58,16 @@ def measure_peak(cmd, stats_path, far_size: int = 64 << 30, cwd=None, extra=None
     RuntimeError if the run fails."""
     machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     stats_path = Path(stats_path)
-    stats_file = f"{stats_path}.%p" if follow_children else str(stats_path)  # %p: each pid's
+    per_pid = ".%p" if follow_children else ""  # each process writes its own
     rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, cwd=cwd, env=runtime_env({
         "FARHINT_LOCAL": min(far_size, machine), "FARHINT_FAR_SIZE": far_size,
-        "FARHINT_STATS_FILE": stats_file,
+        "FARHINT_STATS_FILE": f"{stats_path}{per_pid}",
         **({"FARHINT_FOLLOW_CHILDREN": 1} if follow_children else {}),
         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **(extra or {})}))
     if rc == RUNTIME_STOPPED:
         raise RuntimeStopped("the far-memory runtime stopped the program (its message "
                              "above says why)")
-    written = list(stats_path.parent.glob(f"{stats_path.name}.*")) if follow_children \
-        else [stats_path] if stats_path.exists() else []
+    written = list(stats_path.parent.glob(stats_path.name + per_pid.replace("%p", "*")))
     if not written:  # a crash still leaves them (the peak so far)
         raise RuntimeError(f"the run with all far memory local failed (exit {rc})")
     return max(json.loads(p.read_text())["peak_resident_pages"] * 4096 for p in written)

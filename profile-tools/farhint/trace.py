@@ -10,6 +10,7 @@ _HEADER = struct.Struct("<IIQQQHHI")
 
 FAULT, ALLOC, FREE, MAPS, INFO, EXE = 1, 2, 3, 4, 5, 6
 WRITE, WP, HINTED, KERNEL, NOSTACK = 1, 2, 4, 8, 16
+_TEXT = {MAPS: "maps", EXE: "exe"}  # records followed by text, and the field it fills
 
 
 class TraceError(Exception):
@@ -57,12 +58,8 @@ def read_trace(path: Path) -> Trace:
     while off + _HEADER.size <= len(data):
         kind, tid, time_ns, addr, size, flags, nframes, weight = _HEADER.unpack_from(data, off)
         off += _HEADER.size
-        if kind in (MAPS, EXE):
-            text = data[off:off + size].decode(errors="replace")
-            if kind == MAPS:
-                t.maps = text
-            else:
-                t.exe = text
+        if kind in _TEXT:
+            setattr(t, _TEXT[kind], data[off:off + size].decode(errors="replace"))
             off += size
             continue
         if kind == INFO:

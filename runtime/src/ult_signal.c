@@ -42,8 +42,8 @@ static struct {
   unsigned live;           /* user-level threads */
   uint64_t first_mask;     /* the first kernel thread's mask at the start */
   _Atomic uint64_t wanted, taken; /* mask changes made, and seen by the taker */
-  _Atomic bool taking;
-  struct fh_ult *awaited; /* main(): the taker takes signals until it ends */
+  /* main(), while the first kernel thread takes signals until it ends */
+  struct fh_ult *_Atomic awaited;
   int wake_fd;
 } sig = {.wake_fd = -1};
 
@@ -98,10 +98,10 @@ static void remask(const uint64_t *from, const uint64_t *to, bool wait) {
   bool changed = blocked_by_all() != before;
   uint64_t ticket = changed ? atomic_fetch_add(&sig.wanted, 1) + 1 : 0;
   fm_spin_unlock(&sig.lock);
-  if (!changed || !atomic_load(&sig.taking))
+  if (!changed || !atomic_load(&sig.awaited))
     return;
   poke_taker();
-  while (wait && atomic_load(&sig.taken) < ticket && atomic_load(&sig.taking))
+  while (wait && atomic_load(&sig.taken) < ticket && atomic_load(&sig.awaited))
     fh_ult_yield();
 }
 
@@ -142,8 +142,7 @@ void fm_ult_take_signals_until(struct fh_ult *t) {
   sigset_t all, old, waiting;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old); /* only while in ppoll below */
-  sig.awaited = t;
-  atomic_store(&sig.taking, true);
+  atomic_store(&sig.awaited, t);
   while (!fm_ult_done(t)) {
     uint64_t seen = atomic_load(&sig.wanted);
     fm_spin_lock(&sig.lock);
@@ -156,7 +155,7 @@ void fm_ult_take_signals_until(struct fh_ult *t) {
     ssize_t unused = read(sig.wake_fd, &pokes, sizeof pokes);
     (void)unused;
   }
-  atomic_store(&sig.taking, false);
+  atomic_store(&sig.awaited, NULL);
   pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
