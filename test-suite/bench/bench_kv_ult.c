@@ -9,6 +9,7 @@
 
 #include <farhint/hint.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,15 @@ static uint64_t nbuckets, nkeys;
 static struct zipf keys;
 static long ops_per_thread;
 static pthread_barrier_t start;
+/* When the first thread passed the barrier: the clock starts there, not when
+ * main passes it (a user-level main may run only after threads finished). */
+static _Atomic double first_start;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 static uint64_t get(uint64_t key) {
   struct item **slot = &buckets[mix(key) % nbuckets];
@@ -47,15 +57,11 @@ static uint64_t get(uint64_t key) {
 static void *serve(void *arg) {
   uint64_t x = (uint64_t)(uintptr_t)arg * 0x9e3779b97f4a7c15ULL, sum = 0;
   pthread_barrier_wait(&start);
+  double none = 0;
+  atomic_compare_exchange_strong(&first_start, &none, now());
   for (long i = 0; i < ops_per_thread; i++)
     sum += get(mix(zipf_draw(&keys, &x) % nkeys));
   return (void *)(uintptr_t)sum;
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 int main(int argc, char **argv) {
@@ -94,14 +100,13 @@ int main(int argc, char **argv) {
   for (long i = 0; i < threads; i++)
     pthread_create(&t[i], NULL, serve, (void *)(i + 1));
   pthread_barrier_wait(&start);
-  double t0 = now();
   uint64_t sum = 0;
   for (int i = 0; i < threads; i++) {
     void *r;
     pthread_join(t[i], &r);
     sum += (uint64_t)(uintptr_t)r;
   }
-  double s = now() - t0;
+  double s = now() - first_start;
   printf("ops_per_s %.0f checksum %016llx\n", (double)(ops_per_thread * threads) / s,
          (unsigned long long)sum);
   return 0;

@@ -3,7 +3,9 @@
 // range, or one call per scattered page) and MOVE, unmapping with madvise
 // per page, one process_madvise over an iovec, or one madvise per range,
 // MADV_PAGEOUT, MADV_POPULATE_WRITE against a first touch per page, an empty
-// read of the userfaultfd, and a whole fault round trip. Each op is timed
+// read of the userfaultfd, a whole fault round trip, and switching a thread
+// pointer (what a user-level thread switch adds for its TLS: wrfsbase, or
+// arch_prctl where the kernel does not allow it). Each op is timed
 // alone (manual time); the state it needs is rebuilt untimed in between.
 // Batch sizes and mechanisms in the runtime cite these numbers
 // (docs/results/primitives-*/).
@@ -13,6 +15,7 @@
 //   as the program's threads do, so every TLB flush must interrupt it.
 #include <benchmark/benchmark.h>
 
+#include <asm/prctl.h>
 #include <fcntl.h>
 #include <linux/userfaultfd.h>
 #include <poll.h>
@@ -313,6 +316,27 @@ BENCHMARK(BM_MadviseDontneedRange)->Apply(batch_sizes);
 BENCHMARK(BM_MadvisePageoutRange)->Apply(batch_sizes);
 BENCHMARK(BM_MadvisePopulateWrite)->Apply(batch_sizes);
 BENCHMARK(BM_FirstTouch)->Apply(batch_sizes);
+// Setting %fs to another thread pointer and back, n times: two per
+// user-level thread switch.
+__attribute__((target("fsgsbase"))) void BM_WriteFsBase(benchmark::State &state) {
+  uint64_t mine = __builtin_ia32_rdfsbase64();
+  for (auto _ : state) {
+    __builtin_ia32_wrfsbase64(mine + 4096);
+    __builtin_ia32_wrfsbase64(mine);
+  }
+}
+
+void BM_ArchPrctlSetFs(benchmark::State &state) {
+  uint64_t mine;
+  syscall(SYS_arch_prctl, ARCH_GET_FS, &mine);
+  for (auto _ : state) {
+    syscall(SYS_arch_prctl, ARCH_SET_FS, mine + 4096);
+    syscall(SYS_arch_prctl, ARCH_SET_FS, mine);
+  }
+}
+
+BENCHMARK(BM_WriteFsBase);
+BENCHMARK(BM_ArchPrctlSetFs);
 BENCHMARK(BM_UffdEmptyRead)->UseManualTime()->Unit(benchmark::kMicrosecond)->Arg(64);
 BENCHMARK(BM_FaultRoundTrip)->UseManualTime()->Unit(benchmark::kMicrosecond)->Arg(1)->Arg(64);
 
