@@ -313,7 +313,9 @@ struct fh_ult {
   fm_spinlock_t join_lock;
   struct fh_ult *joiner;
   bool detached;
-  void *map_base;           /* guard page + stack + this struct */
+  bool is_main;             /* main(): exit() ends it, on its TLS */
+  void *tp;                 /* its thread pointer (ult_tls.c) */
+  void *map_base;           /* guard page + stack + TLS + this struct */
   size_t map_bytes, stack_bytes;
   uint64_t sigmask;         /* signals it blocks (bit n - 1: signal n) */
 };
@@ -328,6 +330,10 @@ int fm_ult_start_workers(void);
 struct fh_ult *fm_ult_current(void);  /* NULL on a kernel thread */
 int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes);
 int fm_ult_join(struct fh_ult *t, void **ret);
+/* main() as a user-level thread, and the first kernel thread waiting for it
+ * to end, then taking over its TLS for exit(); returns main's result. */
+int fm_ult_spawn_main(struct fh_ult **out, void *(*fn)(void *), void *arg);
+void *fm_ult_join_main(struct fh_ult *t);
 int fm_ult_detach(struct fh_ult *t);
 void fm_ult_exit(void *ret) __attribute__((noreturn));
 bool fm_ult_done(struct fh_ult *t);   /* it returned (not yet joined) */
@@ -339,6 +345,21 @@ void fm_ult_signals_worker(void);
 void fm_ult_signals_spawned(struct fh_ult *t);
 void fm_ult_signals_exited(struct fh_ult *t);
 void fm_ult_take_signals_until(struct fh_ult *t);
+/* Each thread's TLS (ult_tls.c): laid out at the top of its stack mapping
+ * (fm_ult_tls_area_bytes), created at spawn, entered at each switch, with
+ * glibc's start and end of a thread run on it. */
+int fm_ult_tls_init(void);
+size_t fm_ult_tls_area_bytes(void);
+void *fm_ult_tls_create(void *area); /* its thread pointer, or NULL */
+void fm_ult_tls_destroy(void *tp);
+void fm_ult_tls_enter(void *tp, pid_t tid);
+void *fm_ult_thread_pointer(void);
+void fm_ult_tls_thread_start(void);
+void fm_ult_tls_thread_end(void);
+/* A blocking system call of the program's (ult_syscalls.c): a worker
+ * whose thread is in one is handed to another kernel thread soon. */
+void fm_ult_call_begin(void);
+void fm_ult_call_end(void);
 /* Parking: mark the current thread PARKING while holding the lock of the
  * list it was put on, release that lock, then park. */
 void fm_ult_prepare_park(void);
@@ -373,6 +394,9 @@ void *fm_mmap_far(size_t len);
 /* ---- libfarmem's own code (self.c) ---- */
 void fm_self_init(void);
 bool fm_called_from_self(const void *ret);
+/* fn(a, b, c) for a function of the program's: interposed functions it
+ * calls, even as a tail call, count as the program's (ult_switch.S). */
+uintptr_t fm_call_program(const void *fn, uintptr_t a, uintptr_t b, uintptr_t c);
 
 /* ---- statistics (stats.c) ---- */
 enum fm_counter {
@@ -405,6 +429,7 @@ enum fm_counter {
   FM_C_ULT_PARKED_NS,    /* time user-level threads spent parked on them */
   FM_C_ULT_IDLE,         /* times a worker found no thread to run */
   FM_C_ULT_IDLE_NS,      /* time workers spent so */
+  FM_C_ULT_HANDOFFS,     /* workers given to another kernel thread: theirs blocked */
   FM_C_PREFETCH_PAGES,   /* pages fetched by prefetches ahead (farhint_prefetch) */
   FM_C_PREFETCH_USED,    /* of which a hint found before their eviction */
   FM_C_PREFETCH_WASTED,  /* of which evicted or freed unused */

@@ -25,7 +25,9 @@ static int find_self(struct dl_phdr_info *info, size_t size, void *data) {
 
 void fm_self_init(void) { dl_iterate_phdr(find_self, (void *)(uintptr_t)find_self); }
 
+extern const char fm_program_return[]; /* ult_switch.S */
+
 bool fm_called_from_self(const void *ret) {
   uintptr_t r = (uintptr_t)ret;
-  return r >= self_lo && r < self_hi;
+  return r >= self_lo && r < self_hi && r != (uintptr_t)fm_program_return;
 }

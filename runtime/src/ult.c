@@ -8,7 +8,7 @@
  * worker's scheduler, which turns PARKING into PARKED. A waker that comes
  * first finds PARKING and leaves WAKE_PENDING instead, and the scheduler
  * requeues the thread at once. */
-#include "fm.h"
+#include "ult_sched.h"
 
 #include <errno.h>
 #include <linux/futex.h>
@@ -26,24 +26,15 @@ void fm_ult_start(void) __attribute__((noreturn, used));
 enum { T_RUNNABLE, T_RUNNING, T_PARKING, T_PARKED, T_WAKE_PENDING, T_DONE };
 enum { AFTER_YIELD, AFTER_PARK, AFTER_EXIT };
 
-struct worker {
-  void *sched_sp;         /* the scheduler's context while a thread runs */
-  struct fh_ult *current;
-  int after;              /* what the running thread asked the scheduler for */
-  int index;
-  fm_spinlock_t lock;     /* run queue */
-  struct fm_ult_queue runq;
-  pthread_t thread;
-} __attribute__((aligned(64)));
-
 static struct worker *workers;
 static int nworkers;
-static __thread struct worker *self;
+static __thread struct kthread *self;
 static _Atomic uint32_t work_seq; /* futex: bumped whenever work is queued */
 static _Atomic int sleepers;
 
-/* Stacks (each with its fh_ult at the top and a guard page at the bottom)
- * are kept for reuse: mapping and unmapping cost TLB shootdowns. */
+/* Stacks (each with a guard page at the bottom, then the thread's TLS and
+ * its fh_ult at the top) are kept for reuse: mapping and unmapping cost TLB
+ * shootdowns. */
 static struct {
   fm_spinlock_t lock;
   struct fh_ult *list;
@@ -53,16 +44,23 @@ static struct {
 
 bool fm_ult_on(void) { return workers != NULL; }
 
-/* Reads the worker TLS afresh: a thread may resume on another worker, so no
- * address of `self` may be kept across a switch. */
-__attribute__((noinline)) static struct worker *worker_self(void) {
+/* The kernel thread running the caller, read afresh: each user-level
+ * thread has its own TLS, where the scheduler writes `self` when it runs
+ * it, and it may resume on another kernel thread, so no address of `self`
+ * may be kept across a switch. */
+__attribute__((noinline)) struct kthread *fm_ult_kthread(void) {
   __asm__ volatile("" ::: "memory");
   return self;
 }
 
+__attribute__((noinline)) static void set_self(struct kthread *k) {
+  __asm__ volatile("" ::: "memory");
+  self = k;
+}
+
 struct fh_ult *fm_ult_current(void) {
-  struct worker *w = worker_self();
-  return w ? w->current : NULL;
+  struct kthread *k = fm_ult_kthread();
+  return k ? k->current : NULL;
 }
 
 void fm_spin_lock(fm_spinlock_t *l) {
@@ -131,11 +129,12 @@ static struct fh_ult *steal(struct worker *w) {
   return NULL;
 }
 
-/* Back to this worker's scheduler; returns when the thread runs again. */
+/* Back to this kernel thread's scheduler; returns when the thread runs
+ * again. */
 static void switch_out(struct fh_ult *t, int after) {
-  struct worker *w = worker_self();
-  w->after = after;
-  fm_ctx_switch(&t->sp, w->sched_sp);
+  struct kthread *k = fm_ult_kthread();
+  k->after = after;
+  fm_ctx_switch(&t->sp, k->sched_sp);
 }
 
 void fm_ult_prepare_park(void) {
@@ -184,6 +183,9 @@ int fh_ult_workers(void) { return nworkers; }
 
 /* ---- thread life ---- */
 
+/* The thread's TLS sits between its stack and its fh_ult. */
+static char *tls_area(struct fh_ult *t) { return (char *)t - fm_ult_tls_area_bytes(); }
+
 static struct fh_ult *alloc_ult(size_t stack_bytes) {
   stack_bytes = (stack_bytes + FM_PAGE - 1) & ~(FM_PAGE - 1);
   if (stack_bytes == fm.cfg.ult_stack_bytes) {
@@ -197,13 +199,14 @@ static struct fh_ult *alloc_ult(size_t stack_bytes) {
     if (t)
       return t;
   }
-  size_t total = FM_PAGE + stack_bytes + FM_PAGE; /* guard, stack, thread */
+  size_t tls = fm_ult_tls_area_bytes();
+  size_t total = FM_PAGE + stack_bytes + tls + FM_PAGE; /* guard, stack, TLS, thread */
   char *base = mmap(NULL, total, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (base == MAP_FAILED)
     return NULL;
   mprotect(base, FM_PAGE, PROT_NONE);
-  struct fh_ult *t = (struct fh_ult *)(base + FM_PAGE + stack_bytes);
+  struct fh_ult *t = (struct fh_ult *)(base + FM_PAGE + stack_bytes + tls);
   t->map_base = base;
   t->map_bytes = total;
   t->stack_bytes = stack_bytes;
@@ -211,6 +214,7 @@ static struct fh_ult *alloc_ult(size_t stack_bytes) {
 }
 
 static void free_ult(struct fh_ult *t) {
+  fm_ult_tls_destroy(t->tp);
   if (t->stack_bytes == fm.cfg.ult_stack_bytes) {
     fm_spin_lock(&spare.lock);
     bool keep = spare.n < SPARE_MAX;
@@ -226,25 +230,32 @@ static void free_ult(struct fh_ult *t) {
   munmap(t->map_base, t->map_bytes);
 }
 
-int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes) {
+static int spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes,
+                 bool is_main) {
   if (!fm_ult_on())
     return ENOSYS;
   struct fh_ult *t = alloc_ult(stack_bytes ? stack_bytes : fm.cfg.ult_stack_bytes);
   if (!t)
     return EAGAIN;
   /* Everything else starts at zero; the mapping is the same. */
-  *t = (struct fh_ult){.fn = fn, .arg = arg, .map_base = t->map_base,
+  *t = (struct fh_ult){.fn = fn, .arg = arg, .is_main = is_main, .map_base = t->map_base,
                        .map_bytes = t->map_bytes, .stack_bytes = t->stack_bytes};
+  t->tp = fm_ult_tls_create(tls_area(t));
+  if (!t->tp) {
+    munmap(t->map_base, t->map_bytes);
+    return EAGAIN;
+  }
   /* The first switch to t pops this frame (see ult_switch.S): the control
    * words, six callee-saved registers, then returns to fm_ctx_entry. */
-  uint64_t *sp = (uint64_t *)((uintptr_t)t & ~(uintptr_t)15);
+  uint64_t *sp = (uint64_t *)((uintptr_t)tls_area(t) & ~(uintptr_t)15);
   *--sp = 0;
   *--sp = (uint64_t)(uintptr_t)fm_ctx_entry;
   for (int i = 0; i < 6; i++)
     *--sp = 0;
   *--sp = 0x1f80 | (0x037fULL << 32); /* default MXCSR and x87 control word */
   t->sp = sp;
-  struct worker *w = worker_self();
+  struct kthread *k = fm_ult_kthread();
+  struct worker *w = k ? atomic_load(&k->worker) : NULL;
   static _Atomic unsigned next_home;
   t->home = w ? w->index : (int)(atomic_fetch_add(&next_home, 1) % (unsigned)nworkers);
   fm_ult_signals_spawned(t);
@@ -255,12 +266,22 @@ int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t sta
   return 0;
 }
 
+int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes) {
+  return spawn(out, fn, arg, stack_bytes, false);
+}
+
+int fm_ult_spawn_main(struct fh_ult **out, void *(*fn)(void *), void *arg) {
+  return spawn(out, fn, arg, 8 << 20, true); /* as big as a process's usual stack */
+}
+
 int fh_ult_spawn(fh_ult_t **thread, void *(*fn)(void *), void *arg) {
   return fm_ult_spawn(thread, fn, arg, 0);
 }
 
 void fm_ult_exit(void *ret) {
   struct fh_ult *t = fm_ult_current();
+  if (!t->is_main)
+    fm_ult_tls_thread_end();
   t->ret = ret;
   switch_out(t, AFTER_EXIT);
   __builtin_unreachable();
@@ -268,7 +289,8 @@ void fm_ult_exit(void *ret) {
 
 void fm_ult_start(void) {
   struct fh_ult *t = fm_ult_current();
-  fm_ult_exit(t->fn(t->arg));
+  fm_ult_tls_thread_start();
+  fm_ult_exit((void *)fm_call_program(t->fn, (uintptr_t)t->arg, 0, 0));
   __builtin_unreachable();
 }
 
@@ -287,10 +309,9 @@ static void finish(struct fh_ult *t) {
     free_ult(t);
 }
 
-int fm_ult_join(struct fh_ult *t, void **ret) {
+/* Waits for t to end; the scheduler may still be in finish() after. */
+static void wait_done(struct fh_ult *t) {
   struct fh_ult *me = fm_ult_current();
-  if (t == me)
-    return EDEADLK;
   if (me) {
     fm_spin_lock(&t->join_lock);
     if (atomic_load(&t->state) != T_DONE) {
@@ -306,13 +327,27 @@ int fm_ult_join(struct fh_ult *t, void **ret) {
     while ((s = atomic_load(&t->state)) != T_DONE)
       futex((_Atomic uint32_t *)&t->state, FUTEX_WAIT_PRIVATE, (uint32_t)s, NULL);
   }
-  /* The scheduler may still be in finish(), after waking us. */
   fm_spin_lock(&t->join_lock);
   fm_spin_unlock(&t->join_lock);
+}
+
+int fm_ult_join(struct fh_ult *t, void **ret) {
+  if (t == fm_ult_current())
+    return EDEADLK;
+  wait_done(t);
   if (ret)
     *ret = t->ret;
   free_ult(t);
   return 0;
+}
+
+void *fm_ult_join_main(struct fh_ult *t) {
+  wait_done(t);
+  /* exit() runs on main's TLS, as natively (its thread_local destructors,
+   * errno, what atexit handlers read); this is no longer a worker's. */
+  fm_ult_tls_enter(t->tp, gettid());
+  set_self(NULL);
+  return t->ret;
 }
 
 int fh_ult_join(fh_ult_t *thread, void **ret) { return fm_ult_join(thread, ret); }
@@ -329,7 +364,7 @@ int fm_ult_detach(struct fh_ult *t) {
   return 0;
 }
 
-/* ---- workers ---- */
+/* ---- kernel threads serving workers ---- */
 
 /* Nothing to run: poll outstanding fetches (their completions make threads
  * runnable), spin a little, then sleep until work is queued. */
@@ -355,11 +390,50 @@ static void idle(void) {
   fm_count(FM_C_ULT_IDLE_NS, fm_now_ns() - start);
 }
 
-static void *worker_main(void *arg) {
-  struct worker *w = arg;
-  self = w;
+/* Run t until it switches back, on its own TLS. */
+static void run(struct kthread *k, struct fh_ult *t) {
+  atomic_store(&k->current, t);
+  fm_ult_monitor_running();
+  atomic_store(&t->state, T_RUNNING);
+  fm_ult_tls_enter(t->tp, k->tid);
+  set_self(k);
+  fm_ctx_switch(&k->sched_sp, t->sp);
+  fm_ult_tls_enter(k->tp, k->tid); /* before anything reads TLS */
+  atomic_store(&k->current, NULL);
+  atomic_fetch_add(&k->switches, 1);
+}
+
+static void after_run(struct fh_ult *t, int after) {
+  struct worker *home = &workers[t->home];
+  int s = T_PARKING;
+  switch (after) {
+  case AFTER_YIELD:
+    atomic_store(&t->state, T_RUNNABLE);
+    push(home, t);
+    break;
+  case AFTER_PARK:
+    if (!atomic_compare_exchange_strong(&t->state, &s, T_PARKED)) {
+      atomic_store(&t->state, T_RUNNABLE); /* woken before it was off its stack */
+      push(home, t);
+    }
+    break;
+  case AFTER_EXIT:
+    finish(t);
+    break;
+  }
+}
+
+static void *kthread_main(void *arg) {
+  struct kthread *k = arg;
+  k->tp = fm_ult_thread_pointer();
+  k->tid = gettid();
+  k->thread = pthread_self();
+  self = k;
   fm_ult_signals_worker();
   for (;;) {
+    struct worker *w = atomic_load(&k->worker);
+    if (!w) /* its worker went to another kernel thread while it blocked */
+      w = fm_ult_wait_for_worker(k);
     fm_ult_poll_fetches();
     struct fh_ult *t = pop(w);
     if (!t)
@@ -369,31 +443,30 @@ static void *worker_main(void *arg) {
       continue;
     }
     t->home = w->index;
-    w->current = t;
-    atomic_store(&t->state, T_RUNNING);
-    fm_ctx_switch(&w->sched_sp, t->sp);
-    w->current = NULL;
-    int s = T_PARKING;
-    switch (w->after) {
-    case AFTER_YIELD:
-      atomic_store(&t->state, T_RUNNABLE);
-      push(w, t);
-      break;
-    case AFTER_PARK:
-      if (!atomic_compare_exchange_strong(&t->state, &s, T_PARKED)) {
-        atomic_store(&t->state, T_RUNNABLE); /* woken before it was off its stack */
-        push(w, t);
-      }
-      break;
-    case AFTER_EXIT:
-      finish(t);
-      break;
-    }
+    run(k, t);
+    after_run(t, k->after);
   }
   return NULL;
 }
 
+struct kthread *fm_ult_kthread_start(struct worker *w) {
+  struct kthread *k = mmap(NULL, sizeof *k, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (k == MAP_FAILED)
+    return NULL;
+  atomic_store(&k->worker, w);
+  fm_ult_monitor_add(k);
+  char name[16];
+  static _Atomic unsigned started;
+  snprintf(name, sizeof name, "farhint-ult%u", atomic_fetch_add(&started, 1));
+  if (fm_thread_start_arg(kthread_main, k, name, false) < 0)
+    return NULL; /* (k stays on the monitor's list, never running a thread) */
+  return k;
+}
+
 int fm_ult_start_workers(void) {
+  if (fm_ult_tls_init() < 0)
+    return -1;
   int n = (int)fm.cfg.cores;
   workers = mmap(NULL, sizeof *workers * (size_t)n, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -404,10 +477,8 @@ int fm_ult_start_workers(void) {
   nworkers = n;
   for (int i = 0; i < n; i++) {
     workers[i].index = i;
-    char name[16];
-    snprintf(name, sizeof name, "farhint-ult%d", i);
-    if (fm_thread_start_arg(worker_main, &workers[i], name, false) < 0)
+    if (!fm_ult_kthread_start(&workers[i]))
       return -1;
   }
-  return 0;
+  return fm_ult_monitor_start();
 }

@@ -33,7 +33,8 @@ struct main_args {
 
 static void *run_main(void *arg) {
   struct main_args *a = arg;
-  return (void *)(intptr_t)program_main(a->argc, a->argv, a->envp);
+  return (void *)fm_call_program(program_main, (uintptr_t)a->argc, (uintptr_t)a->argv,
+                                 (uintptr_t)a->envp);
 }
 
 static int ult_main(int argc, char **argv, char **envp) {
@@ -42,13 +43,10 @@ static int ult_main(int argc, char **argv, char **envp) {
     fm_die("cannot start the user-level thread workers");
   struct main_args a = {argc, argv, envp};
   struct fh_ult *t;
-  /* main's stack is as big as a process's usual one. */
-  if (fm_ult_spawn(&t, run_main, &a, 8 << 20) != 0)
+  if (fm_ult_spawn_main(&t, run_main, &a) != 0)
     fm_die("cannot start main() as a user-level thread");
   fm_ult_take_signals_until(t); /* this thread takes the program's signals */
-  void *ret;
-  fm_ult_join(t, &ret);
-  return (int)(intptr_t)ret;
+  return (int)(intptr_t)fm_ult_join_main(t);
 }
 
 int __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void),

@@ -20,8 +20,8 @@
  *
  * What differs from kernel threads: a handler runs on the first kernel
  * thread rather than on a thread of the program, so a signal never
- * interrupts a thread's blocking system call (EINTR), and sigsuspend waits
- * on its worker. */
+ * interrupts a thread's blocking system call (EINTR), and sigsuspend blocks
+ * its kernel thread (the monitor hands its worker on: ult_monitor.c). */
 #include "ult_interpose.h"
 
 #include <errno.h>

@@ -1,6 +1,10 @@
 """User-level threads (`farhint run --ult`): thousands of threads over far
-memory at a few percent local, the thread API's semantics, and an ordinary
-pthread program that must print the same with and without --ult."""
+memory at a few percent local, the thread API's semantics, ordinary pthread
+programs that must print the same with and without --ult: per-thread state
+as threads move between workers, blocking system calls, and a server with an
+epoll loop per thread."""
+
+import re
 
 import pytest
 
@@ -54,3 +58,46 @@ def test_ult_options_need_ult(farhint_run):
     run = farhint_run("ult_pthreads", 4, 4, options=["--cores", "2"])
     assert run.returncode == 2
     assert "add --ult" in run.stderr
+
+
+@pytest.mark.parametrize("cores", [1, 2])
+def test_each_thread_keeps_its_own_state_across_workers(farhint_run, cores):
+    # errno, __thread variables, pthread keys and their destructors,
+    # thread_local destructors, pthread_self() and ctype, checked after
+    # every park and yield; the program exits 1 naming what leaked.
+    want = native("ult_thread_state", 50, 20, 16)
+    run = farhint_run("ult_thread_state", 50, 20, 16,
+                      options=["--local", "1M", "--ult", "--cores", str(cores)])
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == want.stdout
+    assert "all ran" in run.stdout and "missing" not in run.stdout
+    if cores == 2:  # the threads did move, so the state followed them
+        moves = int(re.search(r"moved between kernel threads (\d+) times", run.stderr)[1])
+        assert moves > 0
+
+
+@pytest.mark.parametrize("cores", [1, 2])
+def test_blocking_calls_never_stall_a_worker(farhint_run, cores):
+    # Each call blocks a thread until one created after it (queued on the
+    # same worker with --cores 1) acts; then each timeout expires on time.
+    # Without a hand-off the first read would hang the program.
+    want = native("ult_blocking")
+    run = farhint_run("ult_blocking", options=["--local", "1M", "--ult", "--cores", str(cores)],
+                      timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == want.stdout
+    assert "sem_wait ok" in run.stdout  # a futex inside glibc, not interposed
+    assert run.stats["counters"]["ult_handoffs"] > 0
+
+
+def test_server_with_an_epoll_loop_per_thread_at_5_percent_local(farhint_run):
+    # 4 event loops, 8 clients checking every value, a 16 MiB table at
+    # 800 KiB local: all in one program, all user-level threads.
+    args = (4, 8, 2000, 16384)
+    want = native("ult_server", *args)
+    run = farhint_run("ult_server", *args, options=["--local", "800K", "--ult"], timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == want.stdout
+    c = run.stats["counters"]
+    assert c["evicted_pages"] > 4096, "the table must go far and come back"
+    assert c["ult_handoffs"] > 0

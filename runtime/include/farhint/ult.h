@@ -15,10 +15,12 @@
  * Rules, as in any cooperative (non-preemptive) scheduler:
  *  - A thread runs until it yields, blocks on one of these primitives, or
  *    misses on a hint. A loop that does none of these keeps its worker.
- *  - A blocking system call (read, sleep, futex...) blocks the worker and
- *    every thread queued on it. So does an unhinted page fault.
- *  - A thread may move to another worker when it parks: thread-local
- *    variables (__thread) belong to the worker, not to the thread.
+ *  - A system call that blocks (read, epoll_wait, sleep, a futex...) blocks
+ *    its kernel thread, and the worker's other threads move to another
+ *    kernel thread within 50 us (a call the runtime does not interpose:
+ *    2 ms). An unhinted page fault blocks its worker.
+ *  - Each thread has its own TLS: errno, __thread variables, pthread keys
+ *    and thread_local objects follow it when it moves between workers.
  *  - Signal masks (pthread_sigmask, sigprocmask) are each thread's own;
  *    sigwait and signalfd receive what every thread blocks; a handler runs
  *    on the program's first kernel thread, so it never interrupts a

@@ -1,0 +1,201 @@
+/* ult_monitor.c -- a system call that blocks never stalls a worker.
+ *
+ * A user-level thread that blocks in the kernel (epoll_wait in a server's
+ * event loop, a sleep, a read of a pipe, a futex inside glibc) blocks its
+ * kernel thread, and without more every thread queued on that worker
+ * waits too: with all workers so blocked the program hangs. The monitor,
+ * as Go's sysmon, gives such a worker to a spare kernel thread (started
+ * when none is spare) and leaves the blocked one to finish its call; when
+ * the call returns, that thread's next switch puts its user-level thread
+ * back on a run queue and it becomes a spare itself.
+ *
+ * Blocked is: in an interposed blocking call (ult_syscalls.c) for over
+ * CALL_HANDOFF_NS, or, for a call the shim does not see, no switch for
+ * STUCK_NS while the kernel thread used under a fifth of that time in CPU.
+ * A thread computing without a switch keeps its worker: scheduling is
+ * cooperative. The monitor looks every CALL_HANDOFF_NS while such a call is
+ * in flight, every STUCK_NS while threads run, and sleeps while none does. */
+#include "ult_sched.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define CALL_HANDOFF_NS 50000ULL
+#define STUCK_NS 2000000ULL
+
+static struct kthread *_Atomic all; /* every kernel thread serving workers, ever */
+static struct {
+  fm_spinlock_t lock;
+  struct kthread *list;
+} spares;
+static _Atomic uint32_t wake_seq; /* futex: the monitor's, while it sleeps */
+/* How the monitor sleeps: not (it looks again within CALL_HANDOFF_NS), for
+ * STUCK_NS, or until a thread runs. */
+enum { NAP_SHORT, NAP_LONG, NAP_DEEP };
+static _Atomic int napping;
+
+static long futex(_Atomic uint32_t *addr, int op, uint32_t val, const struct timespec *ts) {
+  return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
+}
+
+void fm_ult_monitor_add(struct kthread *k) {
+  struct kthread *head = atomic_load(&all);
+  do
+    k->next_all = head;
+  while (!atomic_compare_exchange_weak(&all, &head, k));
+}
+
+static void wake_monitor_from(int nap) {
+  int n = atomic_load(&napping);
+  if (n >= nap && atomic_compare_exchange_strong(&napping, &n, NAP_SHORT)) {
+    atomic_fetch_add(&wake_seq, 1);
+    futex(&wake_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
+  }
+}
+
+void fm_ult_monitor_running(void) { wake_monitor_from(NAP_DEEP); }
+
+void fm_ult_call_begin(void) {
+  struct kthread *k = fm_ult_kthread();
+  if (!k)
+    return;
+  atomic_store(&k->call_since, fm_now_ns());
+  wake_monitor_from(NAP_LONG);
+}
+
+void fm_ult_call_end(void) {
+  struct kthread *k = fm_ult_kthread();
+  if (!k)
+    return;
+  atomic_store(&k->call_since, 0);
+  if (!atomic_load(&k->worker)) { /* handed off: back on a run queue, and
+                                     this kernel thread becomes a spare */
+    int saved = errno;
+    fh_ult_yield();
+    errno = saved;
+  }
+}
+
+struct worker *fm_ult_wait_for_worker(struct kthread *k) {
+  fm_spin_lock(&spares.lock);
+  k->next_spare = spares.list;
+  spares.list = k;
+  fm_spin_unlock(&spares.lock);
+  for (;;) {
+    uint32_t seq = atomic_load(&k->assigned);
+    struct worker *w = atomic_load(&k->worker);
+    if (w)
+      return w;
+    futex(&k->assigned, FUTEX_WAIT_PRIVATE, seq, NULL);
+  }
+}
+
+static struct kthread *take_spare(void) {
+  fm_spin_lock(&spares.lock);
+  struct kthread *s = spares.list;
+  if (s)
+    spares.list = s->next_spare;
+  fm_spin_unlock(&spares.lock);
+  return s;
+}
+
+static void hand_off(struct kthread *k, struct worker *w) {
+  struct kthread *s = take_spare();
+  if (s) {
+    atomic_store(&k->worker, NULL);
+    atomic_store(&s->worker, w);
+    atomic_fetch_add(&s->assigned, 1);
+    futex(&s->assigned, FUTEX_WAKE_PRIVATE, 1, NULL);
+  } else {
+    static bool said;
+    if (!fm_ult_kthread_start(w)) {
+      if (!__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
+        fm_log("cannot start a kernel thread to run user-level threads while one "
+               "blocks in a system call; threads on its worker wait for the call");
+      return;
+    }
+    atomic_store(&k->worker, NULL);
+  }
+  fm_count(FM_C_ULT_HANDOFFS, 1);
+}
+
+static uint64_t cpu_ns(struct kthread *k) {
+  clockid_t clock;
+  struct timespec ts;
+  if (pthread_getcpuclockid(k->thread, &clock) || clock_gettime(clock, &ts))
+    return UINT64_MAX; /* cannot tell: counts as busy */
+  return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* A kernel thread with no switch since the monitor's last look, and little
+ * CPU used meanwhile, is blocked in the kernel. */
+static bool stuck(struct kthread *k, uint64_t now) {
+  uint64_t switches = atomic_load(&k->switches);
+  if (switches != k->seen_switches || !k->seen_at) {
+    k->seen_switches = switches;
+    k->seen_at = now;
+    k->seen_cpu_ns = cpu_ns(k);
+    return false;
+  }
+  if (now - k->seen_at < STUCK_NS)
+    return false;
+  uint64_t cpu = cpu_ns(k);
+  bool blocked = cpu != UINT64_MAX && cpu - k->seen_cpu_ns < (now - k->seen_at) / 5;
+  k->seen_at = now;
+  k->seen_cpu_ns = cpu;
+  return blocked;
+}
+
+enum look { NOTHING_RUNS, THREADS_RUN, CALLS_IN_FLIGHT };
+
+static enum look look_once(void) {
+  uint64_t now = fm_now_ns();
+  enum look seen = NOTHING_RUNS;
+  for (struct kthread *k = atomic_load(&all); k; k = k->next_all) {
+    struct worker *w = atomic_load(&k->worker);
+    if (!w || !atomic_load(&k->current)) {
+      k->seen_at = 0;
+      continue;
+    }
+    uint64_t since = atomic_load(&k->call_since);
+    if (since && now - since >= CALL_HANDOFF_NS) {
+      hand_off(k, w);
+      continue;
+    }
+    if (since) {
+      seen = CALLS_IN_FLIGHT;
+      continue;
+    }
+    if (stuck(k, now)) {
+      hand_off(k, w);
+      continue;
+    }
+    if (seen == NOTHING_RUNS)
+      seen = THREADS_RUN;
+  }
+  return seen;
+}
+
+static void *monitor_main(void *arg) {
+  (void)arg;
+  for (;;) {
+    uint32_t seq = atomic_load(&wake_seq);
+    enum look seen = look_once();
+    int nap = seen == CALLS_IN_FLIGHT ? NAP_SHORT : seen == THREADS_RUN ? NAP_LONG : NAP_DEEP;
+    atomic_store(&napping, nap);
+    /* A thread that started, or a call that began, after the look and
+     * before napping was set is seen by this second look. */
+    if (nap != NAP_SHORT && look_once() != seen) {
+      atomic_store(&napping, NAP_SHORT);
+      continue;
+    }
+    struct timespec ts = {0, (long)(nap == NAP_SHORT ? CALL_HANDOFF_NS / 2 : STUCK_NS / 2)};
+    futex(&wake_seq, FUTEX_WAIT_PRIVATE, seq, nap == NAP_DEEP ? NULL : &ts);
+    atomic_store(&napping, NAP_SHORT);
+  }
+  return NULL;
+}
+
+int fm_ult_monitor_start(void) { return fm_thread_start(monitor_main, "farhint-ultmon"); }

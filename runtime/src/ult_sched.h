@@ -1,0 +1,47 @@
+/* ult_sched.h -- the user-level thread scheduler's structures, shared by
+ * ult.c (threads and scheduling) and ult_monitor.c (a worker whose kernel
+ * thread blocks in a system call is handed to another kernel thread).
+ *
+ * A worker is a run queue: one of the N places (--cores N) where threads
+ * run. A kernel thread serves one worker at a time, or none while spare:
+ * when its thread blocks in the kernel, the monitor gives its worker to a
+ * spare kernel thread, as Go's scheduler hands a P to another M. */
+#pragma once
+#include "fm.h"
+
+#include <time.h>
+
+struct worker {
+  int index;
+  fm_spinlock_t lock;
+  struct fm_ult_queue runq;
+} __attribute__((aligned(64)));
+
+struct kthread {
+  void *sched_sp; /* its scheduler's context while a thread runs */
+  struct fh_ult *_Atomic current;
+  int after; /* what the running thread asked the scheduler for */
+  struct worker *_Atomic worker; /* served; NULL while spare */
+  _Atomic uint32_t assigned;     /* futex: bumped when given a worker */
+  _Atomic uint64_t switches;     /* threads it has run */
+  _Atomic uint64_t call_since;   /* in an interposed blocking call since (ns), or 0 */
+  void *tp;                      /* its own thread pointer */
+  pid_t tid;
+  pthread_t thread;
+  struct kthread *next_spare, *next_all;
+  /* The monitor's view: progress seen at its last look. */
+  uint64_t seen_switches, seen_cpu_ns, seen_at;
+} __attribute__((aligned(64)));
+
+struct kthread *fm_ult_kthread(void); /* NULL outside the workers */
+/* Start a kernel thread serving w; NULL (said) when none can be started. */
+struct kthread *fm_ult_kthread_start(struct worker *w);
+/* A kernel thread left without a worker waits to be given one. */
+struct worker *fm_ult_wait_for_worker(struct kthread *k);
+
+/* ult_monitor.c */
+int fm_ult_monitor_start(void);
+/* A kernel thread is about to run a user-level thread: the monitor,
+ * asleep while none runs, looks again. */
+void fm_ult_monitor_running(void);
+void fm_ult_monitor_add(struct kthread *k);
