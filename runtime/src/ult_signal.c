@@ -106,8 +106,12 @@ static void remask(const uint64_t *from, const uint64_t *to, bool wait) {
 }
 
 void fm_ult_signals_start(void) {
-  sigset_t now;
-  pthread_sigmask(SIG_SETMASK, NULL, &now);
+  /* Until the first kernel thread waits for signals with the right set
+   * (fm_ult_take_signals_until), it takes none: main() may block a signal
+   * and send it before then. Threads started from here inherit this. */
+  sigset_t all, now;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &now);
   sig.first_mask = to_bits(&now);
   sig.wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (sig.wake_fd < 0)
@@ -125,9 +129,7 @@ void fm_ult_signals_spawned(struct fh_ult *t) {
   if (creator) {
     t->sigmask = creator->sigmask;
   } else { /* main(), from the first kernel thread */
-    sigset_t now;
-    pthread_sigmask(SIG_SETMASK, NULL, &now);
-    t->sigmask = to_bits(&now) & ~UNBLOCKABLE;
+    t->sigmask = sig.first_mask & ~UNBLOCKABLE;
   }
   remask(NULL, &t->sigmask, false);
 }
@@ -139,9 +141,7 @@ void fm_ult_signals_exited(struct fh_ult *t) {
 }
 
 void fm_ult_take_signals_until(struct fh_ult *t) {
-  sigset_t all, old, waiting;
-  sigfillset(&all);
-  pthread_sigmask(SIG_SETMASK, &all, &old); /* only while in ppoll below */
+  sigset_t waiting; /* every signal is blocked here, but in ppoll below */
   atomic_store(&sig.awaited, t);
   while (!fm_ult_done(t)) {
     uint64_t seen = atomic_load(&sig.wanted);
@@ -156,7 +156,8 @@ void fm_ult_take_signals_until(struct fh_ult *t) {
     (void)unused;
   }
   atomic_store(&sig.awaited, NULL);
-  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  from_bits(sig.first_mask, &waiting);
+  pthread_sigmask(SIG_SETMASK, &waiting, NULL);
 }
 
 /* ---- the program's calls, from user-level threads ---- */
