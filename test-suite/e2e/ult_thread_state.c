@@ -23,8 +23,7 @@ static __thread char buffer[256] = "initial";
 static pthread_key_t key;
 static long *slots, destructed, thread_local_ends;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t turn = PTHREAD_COND_INITIALIZER;
-static long ticket;
+static pthread_barrier_t round_done;
 static int nthreads, rounds;
 static size_t slice;
 static unsigned char *data;
@@ -65,13 +64,8 @@ static void *work(void *arg) {
     errno = (int)(id + 1000);
     for (size_t i = 0; i < slice; i += 4096)
       far[i] = (unsigned char)(id + r);
-    /* Park behind the others, then yield. */
-    pthread_mutex_lock(&lock);
-    ticket++;
-    pthread_cond_broadcast(&turn);
-    if (ticket % nthreads)
-      pthread_cond_wait(&turn, &lock);
-    pthread_mutex_unlock(&lock);
+    /* Park until every thread is done with the round, then yield. */
+    pthread_barrier_wait(&round_done);
     sched_yield();
     pid_t now = (pid_t)syscall(SYS_gettid);
     if (now != tid)
@@ -88,11 +82,6 @@ static void *work(void *arg) {
     for (size_t i = 0; i < slice; i += 4096)
       check(far[i] == (unsigned char)(id + r), id, r, "far data");
   }
-  /* Wake the last waiters. */
-  pthread_mutex_lock(&lock);
-  ticket += nthreads;
-  pthread_cond_broadcast(&turn);
-  pthread_mutex_unlock(&lock);
   return NULL;
 }
 
@@ -107,6 +96,7 @@ int main(int argc, char **argv) {
   slots = calloc((size_t)nthreads, sizeof *slots);
   data = malloc((size_t)nthreads * slice);
   pthread_key_create(&key, key_destructor);
+  pthread_barrier_init(&round_done, NULL, (unsigned)nthreads);
   mine = -2; /* main's own, not its threads' */
   pthread_t *t = malloc((size_t)nthreads * sizeof *t);
   for (long i = 0; i < nthreads; i++)
