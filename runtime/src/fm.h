@@ -356,8 +356,9 @@ void fm_ult_tls_enter(void *tp, pid_t tid);
 void *fm_ult_thread_pointer(void);
 void fm_ult_tls_thread_start(void);
 void fm_ult_tls_thread_end(void);
-/* A blocking system call of the program's (ult_syscalls.c): a worker
- * whose thread is in one is handed to another kernel thread soon. */
+/* Around a blocking system call of the program's (ult_syscalls.c): the
+ * monitor (ult_monitor.c) hands a worker whose thread is in one to another
+ * kernel thread soon. */
 void fm_ult_call_begin(void);
 void fm_ult_call_end(void);
 /* Parking: mark the current thread PARKING while holding the lock of the

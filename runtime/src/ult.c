@@ -94,14 +94,10 @@ struct fh_ult *fm_ult_dequeue(struct fm_ult_queue *q) {
   return t;
 }
 
-static long futex(_Atomic uint32_t *addr, int op, uint32_t val, const struct timespec *ts) {
-  return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
-}
-
 static void notify(void) {
   atomic_fetch_add(&work_seq, 1);
   if (atomic_load(&sleepers))
-    futex(&work_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
+    fm_ult_futex(&work_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
 }
 
 static void push(struct worker *w, struct fh_ult *t) {
@@ -302,7 +298,7 @@ static void finish(struct fh_ult *t) {
   bool detached = t->detached;
   fm_spin_unlock(&t->join_lock);
   fm_ult_signals_exited(t);
-  futex((_Atomic uint32_t *)&t->state, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL);
+  fm_ult_futex((_Atomic uint32_t *)&t->state, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL);
   if (joiner)
     fm_ult_wake(joiner);
   if (detached)
@@ -325,7 +321,7 @@ static void wait_done(struct fh_ult *t) {
   } else { /* a kernel thread (the program's first one, waiting for main) */
     int s;
     while ((s = atomic_load(&t->state)) != T_DONE)
-      futex((_Atomic uint32_t *)&t->state, FUTEX_WAIT_PRIVATE, (uint32_t)s, NULL);
+      fm_ult_futex((_Atomic uint32_t *)&t->state, FUTEX_WAIT_PRIVATE, (uint32_t)s, NULL);
   }
   fm_spin_lock(&t->join_lock);
   fm_spin_unlock(&t->join_lock);
@@ -379,7 +375,7 @@ static void wait_for_work(void) {
   }
   atomic_fetch_add(&sleepers, 1);
   struct timespec ts = {0, 1000000};
-  futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
+  fm_ult_futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
   atomic_fetch_sub(&sleepers, 1);
 }
 
@@ -455,12 +451,14 @@ struct kthread *fm_ult_kthread_start(struct worker *w) {
   if (k == MAP_FAILED)
     return NULL;
   atomic_store(&k->worker, w);
-  fm_ult_monitor_add(k);
   char name[16];
   static _Atomic unsigned started;
   snprintf(name, sizeof name, "farhint-ult%u", atomic_fetch_add(&started, 1));
-  if (fm_thread_start_arg(kthread_main, k, name, false) < 0)
-    return NULL; /* (k stays on the monitor's list, never running a thread) */
+  if (fm_thread_start_arg(kthread_main, k, name, false) < 0) {
+    munmap(k, sizeof *k);
+    return NULL;
+  }
+  fm_ult_monitor_add(k);
   return k;
 }
 

@@ -1,6 +1,7 @@
 /* ult_interpose.h -- what the --ult interposers (ult_pthread.c,
- * ult_signal.c) share: each passes through to glibc unless --ult is on and
- * the caller is the program (a user-level thread outside libfarmem). */
+ * ult_signal.c, ult_syscalls.c, ult_tls.c) share: each passes through to
+ * glibc unless --ult is on and the caller is the program (a user-level
+ * thread outside libfarmem). */
 #pragma once
 #include "fm.h"
 

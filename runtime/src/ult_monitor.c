@@ -19,8 +19,6 @@
 
 #include <errno.h>
 #include <linux/futex.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #define CALL_HANDOFF_NS 50000ULL
 #define STUCK_NS 2000000ULL
@@ -36,10 +34,6 @@ static _Atomic uint32_t wake_seq; /* futex: the monitor's, while it sleeps */
 enum { NAP_SHORT, NAP_LONG, NAP_DEEP };
 static _Atomic int napping;
 
-static long futex(_Atomic uint32_t *addr, int op, uint32_t val, const struct timespec *ts) {
-  return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
-}
-
 void fm_ult_monitor_add(struct kthread *k) {
   struct kthread *head = atomic_load(&all);
   do
@@ -51,7 +45,7 @@ static void wake_monitor_from(int nap) {
   int n = atomic_load(&napping);
   if (n >= nap && atomic_compare_exchange_strong(&napping, &n, NAP_SHORT)) {
     atomic_fetch_add(&wake_seq, 1);
-    futex(&wake_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
+    fm_ult_futex(&wake_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
   }
 }
 
@@ -88,7 +82,7 @@ struct worker *fm_ult_wait_for_worker(struct kthread *k) {
     struct worker *w = atomic_load(&k->worker);
     if (w)
       return w;
-    futex(&k->assigned, FUTEX_WAIT_PRIVATE, seq, NULL);
+    fm_ult_futex(&k->assigned, FUTEX_WAIT_PRIVATE, seq, NULL);
   }
 }
 
@@ -107,13 +101,17 @@ static void hand_off(struct kthread *k, struct worker *w) {
     atomic_store(&k->worker, NULL);
     atomic_store(&s->worker, w);
     atomic_fetch_add(&s->assigned, 1);
-    futex(&s->assigned, FUTEX_WAKE_PRIVATE, 1, NULL);
+    fm_ult_futex(&s->assigned, FUTEX_WAKE_PRIVATE, 1, NULL);
   } else {
-    static bool said;
+    /* Tried once: the monitor looks again every 25 us, and each failed
+     * start would be said again. */
+    static bool cannot_start;
+    if (cannot_start)
+      return;
     if (!fm_ult_kthread_start(w)) {
-      if (!__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
-        fm_log("cannot start a kernel thread to run user-level threads while one "
-               "blocks in a system call; threads on its worker wait for the call");
+      cannot_start = true;
+      fm_log("cannot start a kernel thread to run user-level threads while one "
+             "blocks in a system call; threads on its worker wait for the call");
       return;
     }
     atomic_store(&k->worker, NULL);
@@ -160,19 +158,11 @@ static enum look look_once(void) {
       continue;
     }
     uint64_t since = atomic_load(&k->call_since);
-    if (since && now - since >= CALL_HANDOFF_NS) {
+    if (since ? now - since >= CALL_HANDOFF_NS : stuck(k, now))
       hand_off(k, w);
-      continue;
-    }
-    if (since) {
+    else if (since)
       seen = CALLS_IN_FLIGHT;
-      continue;
-    }
-    if (stuck(k, now)) {
-      hand_off(k, w);
-      continue;
-    }
-    if (seen == NOTHING_RUNS)
+    else if (seen == NOTHING_RUNS)
       seen = THREADS_RUN;
   }
   return seen;
@@ -192,7 +182,7 @@ static void *monitor_main(void *arg) {
       continue;
     }
     struct timespec ts = {0, (long)(nap == NAP_SHORT ? CALL_HANDOFF_NS / 2 : STUCK_NS / 2)};
-    futex(&wake_seq, FUTEX_WAIT_PRIVATE, seq, nap == NAP_DEEP ? NULL : &ts);
+    fm_ult_futex(&wake_seq, FUTEX_WAIT_PRIVATE, seq, nap == NAP_DEEP ? NULL : &ts);
     atomic_store(&napping, NAP_SHORT);
   }
   return NULL;

@@ -9,7 +9,9 @@
 #pragma once
 #include "fm.h"
 
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 struct worker {
   int index;
@@ -33,8 +35,13 @@ struct kthread {
   uint64_t seen_switches, seen_cpu_ns, seen_at;
 } __attribute__((aligned(64)));
 
+static inline long fm_ult_futex(_Atomic uint32_t *addr, int op, uint32_t val,
+                                const struct timespec *ts) {
+  return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
+}
+
 struct kthread *fm_ult_kthread(void); /* NULL outside the workers */
-/* Start a kernel thread serving w; NULL (said) when none can be started. */
+/* Start a kernel thread serving w; NULL when none can be started. */
 struct kthread *fm_ult_kthread_start(struct worker *w);
 /* A kernel thread left without a worker waits to be given one. */
 struct worker *fm_ult_wait_for_worker(struct kthread *k);

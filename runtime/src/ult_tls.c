@@ -17,7 +17,7 @@
  * pthread-key destructors at its end. These are glibc internals (version
  * GLIBC_PRIVATE), looked up at start; --ult stops with a message on a libc
  * without them. */
-#include "fm.h"
+#include "ult_interpose.h"
 
 #include <asm/prctl.h>
 #include <dlfcn.h>
@@ -148,12 +148,9 @@ int pthread_key_create(pthread_key_t *key, void (*destructor)(void *)) {
 }
 
 int pthread_key_delete(pthread_key_t key) {
-  static __typeof__(pthread_key_delete) *real;
-  if (!real)
-    real = (__typeof__(pthread_key_delete) *)dlsym(RTLD_NEXT, "pthread_key_delete");
   if (key < PTHREAD_KEYS_MAX)
     destructors[key] = NULL;
-  return real(key);
+  return REAL(pthread_key_delete)(key);
 }
 
 /* As glibc's __nptl_deallocate_tsd: rounds until no destructed key holds a
