@@ -445,6 +445,24 @@ def test_unreachable_server_is_a_clear_error(farhint_run, tmp_path):
     assert "cannot reach the memory server" in run.stderr
 
 
+def _children(pid):
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(p) for p in out.stdout.split()]
+
+
+def _memory_server_of(farhint_pid):
+    """The memory server the program of this `farhint run` started (not any
+    farmem-server on the machine: one a killed run left would be taken)."""
+    for program in _children(farhint_pid):
+        for child in _children(program):
+            try:
+                if Path(f"/proc/{child}/comm").read_text().strip() == "farmem-server":
+                    return child
+            except FileNotFoundError:
+                pass
+    return None
+
+
 def test_server_death_stops_the_program_with_an_error():
     prog = subprocess.Popen([str(FARHINT), "run", "--local", "2M", "--",
                              str(BUILD / "bin" / "fm_scan"), "16", "100000", "nohint"],
@@ -452,10 +470,8 @@ def test_server_death_stops_the_program_with_an_error():
     try:
         server = None
         for _ in range(100):
-            out = subprocess.run(["pgrep", "-f", "farmem-server --fd"], capture_output=True, text=True)
-            pids = [int(p) for p in out.stdout.split()]
-            if pids:
-                server = pids[0]
+            server = _memory_server_of(prog.pid)
+            if server:
                 break
             time.sleep(0.05)
         assert server, "the runtime did not start its memory server"
