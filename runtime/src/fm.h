@@ -431,6 +431,7 @@ enum fm_counter {
   FM_C_ULT_IDLE,         /* times a worker found no thread to run */
   FM_C_ULT_IDLE_NS,      /* time workers spent so */
   FM_C_ULT_HANDOFFS,     /* workers given to another kernel thread: theirs blocked */
+  FM_C_ULT_POLLER_PARKS, /* waits on descriptors and sleeps parked in the poller */
   FM_C_PREFETCH_PAGES,   /* pages fetched by prefetches ahead (farhint_prefetch) */
   FM_C_PREFETCH_USED,    /* of which a hint found before their eviction */
   FM_C_PREFETCH_WASTED,  /* of which evicted or freed unused */

@@ -33,7 +33,7 @@ static const char *const counter_names[FM_C_COUNT] = {
     "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
     "copy_syscalls", "uffd_read_syscalls", "wake_syscalls", "sleep_syscalls",
     "ult_spawns", "ult_parked_misses", "ult_parked_ns", "ult_idle", "ult_idle_ns",
-    "ult_handoffs",
+    "ult_handoffs", "ult_poller_parks",
     "prefetch_pages", "prefetch_used",
     "prefetch_wasted", "prefetch_dropped", "faults_in_flight", "prefetch_link_batches",
     "keep_admitted", "keep_released", "keep_evicted", "mmap_blocks"};
@@ -273,12 +273,13 @@ void fm_stats_report(void) {
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
            "for %.1f ms in all (%s); workers found nothing to run %lu times, for %.1f ms; "
-           "workers handed to another kernel thread while theirs blocked: %lu",
+           "waits on descriptors and sleeps parked in the poller: %lu; workers handed to "
+           "another kernel thread while theirs blocked: %lu",
            (unsigned long)c[FM_C_ULT_SPAWNS], fh_ult_workers(),
            (unsigned long)c[FM_C_ULT_PARKED_MISSES], c[FM_C_ULT_PARKED_NS] / 1e6,
            fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching",
            (unsigned long)c[FM_C_ULT_IDLE], c[FM_C_ULT_IDLE_NS] / 1e6,
-           (unsigned long)c[FM_C_ULT_HANDOFFS]);
+           (unsigned long)c[FM_C_ULT_POLLER_PARKS], (unsigned long)c[FM_C_ULT_HANDOFFS]);
   if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
     report_prefetch(c);
   report_keep(c);

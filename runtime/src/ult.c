@@ -96,6 +96,7 @@ struct fh_ult *fm_ult_dequeue(struct fm_ult_queue *q) {
 
 static void notify(void) {
   atomic_fetch_add(&work_seq, 1);
+  fm_ult_netpoll_interrupt();
   if (atomic_load(&sleepers))
     fm_ult_futex(&work_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
 }
@@ -362,17 +363,21 @@ int fm_ult_detach(struct fh_ult *t) {
 
 /* ---- kernel threads serving workers ---- */
 
-/* Nothing to run: poll outstanding fetches (their completions make threads
- * runnable), spin a little, then sleep until work is queued. */
+/* Nothing to run: poll outstanding fetches and the poller (their
+ * completions make threads runnable), spin a little, then sleep until work
+ * is queued -- in the poller, if threads are parked there. */
 static void wait_for_work(void) {
   uint32_t seq = atomic_load(&work_seq);
   uint64_t start = fm_now_ns();
   while (fm_now_ns() - start < 20000 || fm_ult_fetches_pending()) {
     fm_ult_poll_fetches();
+    fm_ult_netpoll_poll();
     if (atomic_load(&work_seq) != seq || fm_ult_any_queued())
       return;
     __builtin_ia32_pause();
   }
+  if (fm_ult_netpoll_block(1000000, &work_seq, seq))
+    return;
   atomic_fetch_add(&sleepers, 1);
   struct timespec ts = {0, 1000000};
   fm_ult_futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
@@ -431,6 +436,7 @@ static void *kthread_main(void *arg) {
     if (!w) /* its worker went to another kernel thread while it blocked */
       w = fm_ult_wait_for_worker(k);
     fm_ult_poll_fetches();
+    fm_ult_netpoll_poll();
     struct fh_ult *t = pop(w);
     if (!t)
       t = steal(w);
@@ -463,7 +469,7 @@ struct kthread *fm_ult_kthread_start(struct worker *w) {
 }
 
 int fm_ult_start_workers(void) {
-  if (fm_ult_tls_init() < 0)
+  if (fm_ult_tls_init() < 0 || fm_ult_netpoll_start() < 0)
     return -1;
   int n = (int)fm.cfg.cores;
   workers = mmap(NULL, sizeof *workers * (size_t)n, PROT_READ | PROT_WRITE,

@@ -52,3 +52,21 @@ int fm_ult_monitor_start(void);
  * asleep while none runs, looks again. */
 void fm_ult_monitor_running(void);
 void fm_ult_monitor_add(struct kthread *k);
+
+/* ult_netpoll.c: a thread that waits on a descriptor or sleeps parks, and
+ * one epoll instance wakes it. */
+enum { NETPOLL_UNWATCHED = -1, NETPOLL_READY = 1, NETPOLL_TIMEOUT = 2 };
+int fm_ult_netpoll_start(void);
+/* Parks the caller until fd may be ready for events (EPOLLIN/EPOLLOUT) or
+ * deadline (fm_now_ns, 0 for none) passes; NETPOLL_UNWATCHED at once when
+ * epoll cannot watch fd (a regular file): the caller blocks in the call. */
+int fm_ult_netpoll_wait(int fd, uint32_t events, uint64_t deadline);
+void fm_ult_sleep_until(uint64_t deadline);
+/* A kernel thread looking for work wakes the threads whose descriptors
+ * are ready (at most every few tens of microseconds) ... */
+void fm_ult_netpoll_poll(void);
+/* ... and, idle, waits for them up to max_ns unless work_seq moves from
+ * seq; false when it did not wait (nothing parked, or another waits). */
+bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t seq);
+/* Work was queued: the idle kernel thread waiting in epoll looks. */
+void fm_ult_netpoll_interrupt(void);

@@ -7,6 +7,7 @@
  * hangs (the test's timeout). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
@@ -124,9 +125,29 @@ static long wait_waitpid(void) {
 }
 static long wait_sem(void) { return sem_wait(&sem) == 0; } /* a futex inside glibc */
 
+/* Two threads read the same pipe: both wait, each gets one byte. */
+static void *read_one(void *result) {
+  *(long *)result = wait_read();
+  return NULL;
+}
+static long wait_two_readers(void) {
+  pthread_t other;
+  long theirs = 0;
+  pthread_create(&other, NULL, read_one, &theirs);
+  long mine = wait_read();
+  pthread_join(other, NULL);
+  return mine && theirs;
+}
+/* poll on several descriptors (the same one twice). */
+static long wait_poll_two(void) {
+  struct pollfd p[2] = {{fds[0], POLLIN, 0}, {fds[0], POLLIN, 0}};
+  return poll(p, 2, -1) == 2;
+}
+
 /* ---- wakers ---- */
 
 static void wake_write(void) { (void)!write(fds[1], "x", 1); }
+static void wake_write_two(void) { (void)!write(fds[1], "xx", 2); }
 static void wake_connect(void) {
   struct sockaddr_in a;
   socklen_t len = sizeof a;
@@ -161,7 +182,9 @@ static const struct pair pairs[] = {
     {"recv", wait_recv, wake_write, SOCKETS},
     {"recvfrom", wait_recvfrom, wake_write, SOCKETS},
     {"recvmsg", wait_recvmsg, wake_write, SOCKETS},
+    {"two readers", wait_two_readers, wake_write_two, PIPE},
     {"poll", wait_poll, wake_write, PIPE},
+    {"poll on two", wait_poll_two, wake_write, PIPE},
     {"ppoll", wait_ppoll, wake_write, PIPE},
     {"select", wait_select, wake_write, PIPE},
     {"pselect", wait_pselect, wake_write, PIPE},
@@ -246,6 +269,12 @@ static int timed_poll(void) {
   struct pollfd p = {fds[0], POLLIN, 0};
   return poll(&p, 1, 50);
 }
+static int timed_ppoll(void) {
+  struct pollfd p = {fds[0], POLLIN, 0};
+  struct timespec t = {0, 50000000L};
+  return ppoll(&p, 1, &t, NULL);
+}
+static int timed_poll_none(void) { return poll(NULL, 0, 50); } /* a sleep */
 static int timed_select(void) {
   fd_set r;
   FD_ZERO(&r);
@@ -261,13 +290,35 @@ static int timed_epoll(void) {
   close(ep);
   return n;
 }
+static int timed_epoll_pwait(void) {
+  int ep = epoll_create1(0);
+  struct epoll_event e = {.events = EPOLLIN}, got;
+  epoll_ctl(ep, EPOLL_CTL_ADD, fds[0], &e);
+  sigset_t all;
+  sigfillset(&all);
+  int n = epoll_pwait(ep, &got, 1, 50, &all);
+  close(ep);
+  return n;
+}
+/* A socket with its own receive timeout: EAGAIN after it. */
+static int timed_rcvtimeo(void) {
+  int s[2];
+  expect(socketpair(AF_UNIX, SOCK_STREAM, 0, s) == 0, "socketpair", "failed");
+  struct timeval t = {0, 50000};
+  setsockopt(s[0], SOL_SOCKET, SO_RCVTIMEO, &t, sizeof t);
+  char c;
+  int r = recv(s[0], &c, 1, 0) == -1 && errno == EAGAIN ? 0 : -1;
+  close(s[0]);
+  close(s[1]);
+  return r;
+}
 static int timed_nanosleep(void) { pause_ms(50); return 0; }
 static int timed_usleep(void) { return usleep(50000); }
 static int timed_clock_nanosleep(void) {
   struct timespec t = {0, 50000000L};
   return clock_nanosleep(CLOCK_MONOTONIC, 0, &t, NULL);
 }
-static int timed_sem(void) {
+static struct timespec realtime_in_50ms(void) {
   struct timespec t;
   clock_gettime(CLOCK_REALTIME, &t);
   t.tv_nsec += 50000000L;
@@ -275,14 +326,55 @@ static int timed_sem(void) {
     t.tv_sec++;
     t.tv_nsec -= 1000000000L;
   }
+  return t;
+}
+static int timed_clock_nanosleep_abs(void) {
+  struct timespec t = realtime_in_50ms();
+  return clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &t, NULL);
+}
+static int timed_sem(void) {
+  struct timespec t = realtime_in_50ms();
   return sem_timedwait(&sem, &t) == -1 && errno == ETIMEDOUT ? 0 : -1;
+}
+
+/* ---- calls that must not wait: each returns at once ---- */
+
+static void at_once(const char *name, int ok) {
+  expect(ok, name, "returned wrong");
+  printf("%s at once ok\n", name);
+}
+
+static void no_waits(void) {
+  double start = now();
+  char c;
+  int s[2];
+  expect(socketpair(AF_UNIX, SOCK_STREAM, 0, s) == 0, "socketpair", "failed");
+  at_once("recv MSG_DONTWAIT", recv(s[0], &c, 1, MSG_DONTWAIT) == -1 && errno == EAGAIN);
+  int flags = fcntl(fds[0], F_GETFL);
+  fcntl(fds[0], F_SETFL, flags | O_NONBLOCK);
+  at_once("read O_NONBLOCK", read(fds[0], &c, 1) == -1 && errno == EAGAIN);
+  fcntl(fds[0], F_SETFL, flags);
+  struct pollfd p = {fds[0], POLLIN, 0};
+  at_once("poll 0", poll(&p, 1, 0) == 0);
+  at_once("nanosleep 0", nanosleep(&(struct timespec){0, 0}, NULL) == 0);
+  at_once("nanosleep invalid",
+          nanosleep(&(struct timespec){0, 2000000000L}, NULL) == -1 && errno == EINVAL);
+  close(s[0]);
+  close(s[1]);
+  expect(now() - start < 0.5, "calls that must not wait", "waited");
 }
 
 static void *timeouts_main(void *arg) {
   (void)arg;
   expect(pipe(fds) == 0, "pipe", "failed");
   sem_init(&sem, 0, 0);
+  no_waits();
   timed("poll", timed_poll);
+  timed("ppoll", timed_ppoll);
+  timed("poll without descriptors", timed_poll_none);
+  timed("epoll_pwait with a mask", timed_epoll_pwait);
+  timed("SO_RCVTIMEO recv", timed_rcvtimeo);
+  timed("clock_nanosleep TIMER_ABSTIME", timed_clock_nanosleep_abs);
   timed("select", timed_select);
   timed("epoll_wait", timed_epoll);
   timed("nanosleep", timed_nanosleep);

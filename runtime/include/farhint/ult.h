@@ -15,7 +15,10 @@
  * Rules, as in any cooperative (non-preemptive) scheduler:
  *  - A thread runs until it yields, blocks on one of these primitives, or
  *    misses on a hint. A loop that does none of these keeps its worker.
- *  - A system call that blocks (read, epoll_wait, sleep, a futex...) blocks
+ *  - A wait on a socket, pipe or epoll instance that is not ready, and a
+ *    sleep, park the thread (one epoll instance of the runtime wakes it);
+ *    a call's buffer in far memory is fetched first, parked. Any other
+ *    call that blocks (select, waitpid, a futex, a regular file) blocks
  *    its kernel thread, and the worker's other threads move to another
  *    kernel thread within 50 us (a call the runtime does not interpose:
  *    2 ms). An unhinted page fault blocks its worker.
