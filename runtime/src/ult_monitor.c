@@ -18,7 +18,10 @@
 #include "ult_sched.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/futex.h>
+#include <stdio.h>
+#include <string.h>
 
 #define CALL_HANDOFF_NS 50000ULL
 #define STUCK_NS 2000000ULL
@@ -127,6 +130,25 @@ static uint64_t cpu_ns(struct kthread *k) {
   return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
+/* Whether the kernel has k asleep (S or D in /proc): a thread that is only
+ * waiting for a CPU (R: the machine is busy) gets it back without a
+ * hand-off, and on a loaded 2-core machine a socket write often waits so
+ * for over CALL_HANDOFF_NS. Read only when a hand-off is being decided. */
+static bool asleep(struct kthread *k) {
+  char path[64], stat[512];
+  snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)k->tid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return true; /* cannot tell: as before, by time alone */
+  ssize_t n = read(fd, stat, sizeof stat - 1);
+  close(fd);
+  if (n <= 0)
+    return true;
+  stat[n] = 0;
+  const char *end = strrchr(stat, ')'); /* the name may hold spaces and parentheses */
+  return !end || end[1] != ' ' || end[2] != 'R';
+}
+
 /* A kernel thread with no switch since the monitor's last look, and little
  * CPU used meanwhile, is blocked in the kernel. */
 static bool stuck(struct kthread *k, uint64_t now) {
@@ -158,7 +180,7 @@ static enum look look_once(void) {
       continue;
     }
     uint64_t since = atomic_load(&k->call_since);
-    if (since ? now - since >= CALL_HANDOFF_NS : stuck(k, now))
+    if ((since ? now - since >= CALL_HANDOFF_NS : stuck(k, now)) && asleep(k))
       hand_off(k, w);
     else if (since)
       seen = CALLS_IN_FLIGHT;

@@ -57,8 +57,16 @@ static bool waits_unbounded(int fd, short events, int msg_flags) {
   return getsockopt(fd, SOL_SOCKET, opt, &tv, &len) < 0 || (!tv.tv_sec && !tv.tv_usec);
 }
 
+/* A write of up to this much is made without a look at the descriptor
+ * first: it finds room nearly always (a socket's send buffer holds 16 KiB
+ * or more), and a zero-timeout poll before each would cost a system call;
+ * one that does wait is handed off by the monitor. */
+#define SMALL_WRITE (4 << 10)
+
 /* Parks until fd is ready for events, when the call would wait for it. */
-static void until_ready(int fd, short events, int msg_flags) {
+static void until_ready(int fd, short events, int msg_flags, size_t bytes) {
+  if (events == POLLOUT && bytes <= SMALL_WRITE)
+    return;
   for (;;) {
     struct pollfd p = {.fd = fd, .events = events};
     if (REAL(poll)(&p, 1, 0) != 0 || !waits_unbounded(fd, events, msg_flags) ||
@@ -86,42 +94,42 @@ static void fetch_iov(const struct iovec *iov, int n, bool mut) {
     budget = fetch(iov[i].iov_base, iov[i].iov_len, mut, budget);
 }
 
-#define ON_FD(type, name, params, args, fd, events, flags, buffers)            \
+#define ON_FD(type, name, params, args, fd, events, flags, bytes, buffers)     \
   type name params {                                                           \
     if (!ult_caller(CALLER))                                                   \
       return REAL(name) args;                                                  \
-    until_ready(fd, events, flags);                                            \
+    until_ready(fd, events, flags, bytes);                                     \
     buffers;                                                                   \
     return MARKED(name, args);                                                 \
   }
 #define IN(buf, n) fetch(buf, n, true, FETCH_MAX)
 #define OUT(buf, n) fetch(buf, n, false, FETCH_MAX)
 
-ON_FD(ssize_t, read, (int fd, void *buf, size_t n), (fd, buf, n), fd, POLLIN, 0, IN(buf, n))
-ON_FD(ssize_t, write, (int fd, const void *buf, size_t n), (fd, buf, n), fd, POLLOUT, 0,
+ON_FD(ssize_t, read, (int fd, void *buf, size_t n), (fd, buf, n), fd, POLLIN, 0, n, IN(buf, n))
+ON_FD(ssize_t, write, (int fd, const void *buf, size_t n), (fd, buf, n), fd, POLLOUT, 0, n,
       OUT(buf, n))
-ON_FD(ssize_t, readv, (int fd, const struct iovec *iov, int n), (fd, iov, n), fd, POLLIN, 0,
+ON_FD(ssize_t, readv, (int fd, const struct iovec *iov, int n), (fd, iov, n), fd, POLLIN, 0, 0,
       fetch_iov(iov, n, true))
 ON_FD(ssize_t, writev, (int fd, const struct iovec *iov, int n), (fd, iov, n), fd, POLLOUT, 0,
-      fetch_iov(iov, n, false))
+      SIZE_MAX, fetch_iov(iov, n, false))
 ON_FD(ssize_t, recv, (int fd, void *buf, size_t n, int flags), (fd, buf, n, flags), fd, POLLIN,
-      flags, IN(buf, n))
+      flags, n, IN(buf, n))
 ON_FD(ssize_t, send, (int fd, const void *buf, size_t n, int flags), (fd, buf, n, flags), fd,
-      POLLOUT, flags, OUT(buf, n))
+      POLLOUT, flags, n, OUT(buf, n))
 ON_FD(ssize_t, recvfrom,
       (int fd, void *buf, size_t n, int flags, struct sockaddr *from, socklen_t *len),
-      (fd, buf, n, flags, from, len), fd, POLLIN, flags, IN(buf, n))
+      (fd, buf, n, flags, from, len), fd, POLLIN, flags, n, IN(buf, n))
 ON_FD(ssize_t, sendto,
       (int fd, const void *buf, size_t n, int flags, const struct sockaddr *to, socklen_t len),
-      (fd, buf, n, flags, to, len), fd, POLLOUT, flags, OUT(buf, n))
+      (fd, buf, n, flags, to, len), fd, POLLOUT, flags, n, OUT(buf, n))
 ON_FD(ssize_t, recvmsg, (int fd, struct msghdr *msg, int flags), (fd, msg, flags), fd, POLLIN,
-      flags, fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, true))
+      flags, 0, fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, true))
 ON_FD(ssize_t, sendmsg, (int fd, const struct msghdr *msg, int flags), (fd, msg, flags), fd,
-      POLLOUT, flags, fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, false))
+      POLLOUT, flags, SIZE_MAX, fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, false))
 ON_FD(int, accept, (int fd, struct sockaddr *addr, socklen_t *len), (fd, addr, len), fd, POLLIN,
-      0, (void)0)
+      0, 0, (void)0)
 ON_FD(int, accept4, (int fd, struct sockaddr *addr, socklen_t *len, int flags),
-      (fd, addr, len, flags), fd, POLLIN, 0, (void)0)
+      (fd, addr, len, flags), fd, POLLIN, 0, 0, (void)0)
 
 /* ---- waits with a timeout: tried without waiting, parked between tries ---- */
 

@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench_tables import table
+
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = {"kernel threads": [], "ult, switch": ["--ult"],
            "ult, block": ["--ult", "--hint-mode", "block"]}
@@ -27,12 +29,6 @@ def rate(build, local, options, program, args, key):
            str(build / "bin" / program), *map(str, args)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     return float(re.search(key + r" (\d+)", out).group(1))
-
-
-def table(title, header, rows):
-    print(f"\n{title}\n\n| {' | '.join(header)} |\n|{'---|' * len(header)}")
-    for r in rows:
-        print(f"| {' | '.join(r)} |")
 
 
 def main():

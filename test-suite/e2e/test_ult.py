@@ -1,14 +1,19 @@
 """User-level threads (`farhint run --ult`): thousands of threads over far
 memory at a few percent local, the thread API's semantics, ordinary pthread
 programs that must print the same with and without --ult: per-thread state
-as threads move between workers, blocking system calls, and a server with an
-epoll loop per thread."""
+as threads move between workers, blocking system calls, a server with an
+epoll loop per thread, and the bundled server (apps/kvserver) serving its
+load generator."""
 
+import json
+import os
 import re
+import signal
+import subprocess
 
 import pytest
 
-from conftest import native
+from conftest import BUILD, FARHINT, native
 
 
 def test_thousands_of_threads_at_3_percent_local(farhint_run):
@@ -103,3 +108,43 @@ def test_server_with_an_epoll_loop_per_thread_at_5_percent_local(farhint_run):
     c = run.stats["counters"]
     assert c["evicted_pages"] > 4096, "the table must go far and come back"
     assert c["ult_poller_parks"] > 0  # the loops' epoll_wait and the clients' reads
+
+
+def _serve(cmd, load_args):
+    """Starts the bundled kvserver by cmd, runs kvload (natively) against it,
+    stops the server with SIGTERM: (kvload's run, the server's run)."""
+    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    try:
+        port = re.search(r"listening on port (\d+)", server.stdout.readline()).group(1)
+        load = subprocess.run([str(BUILD / "bin/app-kvload"), port, *map(str, load_args)],
+                              capture_output=True, text=True, timeout=120)
+        os.killpg(server.pid, signal.SIGTERM)
+        out, err = server.communicate(timeout=60)
+        return load, subprocess.CompletedProcess(cmd, server.returncode, out, err)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+@pytest.mark.parametrize("ult", [[], ["--ult"]])
+def test_bundled_server_serves_its_load_at_5_percent_local_and_stops_on_sigterm(tmp_path, ult):
+    # kvserver (epoll loop per thread, 16 MiB of values) at 800 KiB local,
+    # kvload's 4 connections checking every value; SIGTERM ends the server
+    # through its handler, and its table is what the native server's is.
+    server = [str(BUILD / "bin/app-kvserver"), "16", "2"]
+    load_args = (4, 2000, "zipf")
+    want_load, want = _serve(server, load_args)
+    assert want_load.returncode == 0 and want.returncode == 0, want_load.stderr + want.stderr
+    stats = tmp_path / "stats.json"
+    load, run = _serve([str(FARHINT), "run", "--stats-file", str(stats), "--local", "800K", *ult,
+                        "--", *server], load_args)
+    assert load.returncode == 0, load.stdout + load.stderr
+    assert "checked 7" in load.stdout and ", 0 wrong" in load.stdout, load.stdout
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == want.stdout.splitlines()[-1]  # the table's checksum
+    c = json.loads(stats.read_text())["counters"]
+    assert c["evicted_pages"] > 2048, "the table must go far and come back"
+    if ult:
+        assert c["ult_poller_parks"] > 0

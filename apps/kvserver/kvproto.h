@@ -1,0 +1,64 @@
+/* kvproto.h -- what kvserver and its load generator kvload share: the wire
+ * format and the values.
+ *
+ * A request is three 32-bit words {op, key, seed}. INFO answers with the
+ * number of keys; GET with the value (a 32-bit length, then the bytes); SET
+ * stores the value that seed makes and answers with a 32-bit 0. A value
+ * is 1-4 KiB: its first words say its key and seed, the rest follows from
+ * them, so a client checks every value it reads. */
+#ifndef APPS_KVPROTO_H
+#define APPS_KVPROTO_H
+
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { KV_INFO, KV_GET, KV_SET };
+#define KV_SLOT 4096 /* the largest value */
+
+struct kv_request {
+  uint32_t op, key, seed;
+};
+
+static inline uint32_t kv_length(uint32_t key) { return 1024 + (key * 2654435761u) % 3072; }
+
+static inline unsigned char kv_byte(uint32_t key, uint32_t seed, uint32_t i) {
+  return (unsigned char)(key * 31 + seed * 7 + i * 13 + (i >> 8));
+}
+
+static inline void kv_fill(unsigned char *v, uint32_t key, uint32_t seed) {
+  uint32_t n = kv_length(key);
+  memcpy(v, &key, 4);
+  memcpy(v + 4, &seed, 4);
+  for (uint32_t i = 8; i < n; i++)
+    v[i] = kv_byte(key, seed, i);
+}
+
+/* The value's seed, or -1 when it is not a whole value of key. */
+static inline int64_t kv_check(const unsigned char *v, uint32_t n, uint32_t key) {
+  uint32_t k, seed;
+  if (n != kv_length(key))
+    return -1;
+  memcpy(&k, v, 4);
+  memcpy(&seed, v + 4, 4);
+  if (k != key)
+    return -1;
+  for (uint32_t i = 8; i < n; i++)
+    if (v[i] != kv_byte(key, seed, i))
+      return -1;
+  return seed;
+}
+
+/* All of n bytes, or -1 (the peer closed, or an error). */
+static inline int kv_io(int fd, void *buf, size_t n, int writing) {
+  for (size_t done = 0; done < n;) {
+    ssize_t r = writing ? write(fd, (char *)buf + done, n - done)
+                        : read(fd, (char *)buf + done, n - done);
+    if (r <= 0)
+      return -1;
+    done += (size_t)r;
+  }
+  return 0;
+}
+
+#endif
