@@ -175,9 +175,10 @@ int main(int argc, char **argv) {
   uint64_t sum = 0;
   for (uint32_t k = 0; k < nkeys; k++) {
     const unsigned char *v = table + (size_t)k * KV_SLOT;
-    for (uint32_t i = 0; i < kv_length(k); i += 8) {
+    uint32_t n = kv_length(k);
+    for (uint32_t i = 0; i < n; i += 8) {
       uint64_t w = 0;
-      memcpy(&w, v + i, kv_length(k) - i < 8 ? kv_length(k) - i : 8);
+      memcpy(&w, v + i, n - i < 8 ? n - i : 8);
       sum = mix(sum ^ w);
     }
   }

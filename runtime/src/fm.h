@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define FM_PAGE FARHINT_PAGE_SIZE
 #define FM_NO_NODE 0xffffffffu
@@ -464,6 +465,12 @@ void fm_runtime_cpu_add(uint64_t ns);
 void fm_stats_register_thread(pthread_t t);
 void fm_stats_report(void);
 uint64_t fm_now_ns(void);
+static inline uint64_t fm_timespec_ns(const struct timespec *t) {
+  return (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
+}
+static inline struct timespec fm_ns_timespec(uint64_t ns) {
+  return (struct timespec){(time_t)(ns / 1000000000ULL), (long)(ns % 1000000000ULL)};
+}
 
 /* ---- spinning before sleeping (control and prefetch threads) ---- */
 /* Work comes in bursts and waking a sleeping thread costs tens of

@@ -41,7 +41,7 @@ static const char *const counter_names[FM_C_COUNT] = {
 uint64_t fm_now_ns(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
-  return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+  return fm_timespec_ns(&t);
 }
 
 void fm_count(enum fm_counter c, uint64_t n) {
@@ -110,7 +110,7 @@ static uint64_t runtime_cpu_ns(void) {
     clockid_t cid;
     struct timespec t;
     if (pthread_getcpuclockid(st.threads[i], &cid) == 0 && clock_gettime(cid, &t) == 0)
-      sum += (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+      sum += fm_timespec_ns(&t);
   }
   return sum;
 }

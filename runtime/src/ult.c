@@ -469,8 +469,9 @@ struct kthread *fm_ult_kthread_start(struct worker *w) {
 }
 
 int fm_ult_start_workers(void) {
-  if (fm_ult_tls_init() < 0 || fm_ult_netpoll_start() < 0)
+  if (fm_ult_tls_init() < 0)
     return -1;
+  fm_ult_netpoll_start();
   int n = (int)fm.cfg.cores;
   workers = mmap(NULL, sizeof *workers * (size_t)n, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -127,7 +127,7 @@ static uint64_t cpu_ns(struct kthread *k) {
   struct timespec ts;
   if (pthread_getcpuclockid(k->thread, &clock) || clock_gettime(clock, &ts))
     return UINT64_MAX; /* cannot tell: counts as busy */
-  return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+  return fm_timespec_ns(&ts);
 }
 
 /* Whether the kernel has k asleep (S or D in /proc): a thread that is only

@@ -31,7 +31,6 @@
 
 struct waiter {
   struct fh_ult *t;
-  int fd; /* -1: a sleep */
   uint64_t deadline; /* ns (fm_now_ns), 0 for none */
   _Atomic int fired; /* 0 until woken; then NETPOLL_READY or NETPOLL_TIMEOUT */
   bool on_fd, on_timers;
@@ -55,7 +54,7 @@ static _Atomic int waiting;           /* threads parked here */
 static _Atomic uint64_t polled_at;    /* last poll (ns) */
 static _Atomic int poller_blocked;    /* an idle kernel thread waits in ep */
 
-int fm_ult_netpoll_start(void) {
+void fm_ult_netpoll_start(void) {
   ep = epoll_create1(EPOLL_CLOEXEC);
   wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   struct epoll_event ev = {.events = EPOLLIN, .data.u64 = WAKE_KEY};
@@ -64,9 +63,10 @@ int fm_ult_netpoll_start(void) {
            "file descriptor holds a kernel thread instead", strerror(errno));
     if (ep >= 0)
       close(ep);
-    ep = -1;
+    if (wake_fd >= 0)
+      close(wake_fd);
+    ep = wake_fd = -1;
   }
-  return 0;
 }
 
 static struct fd_entry *entry(int fd) {
@@ -176,7 +176,7 @@ int fm_ult_netpoll_wait(int fd, uint32_t events, uint64_t deadline) {
   struct fd_entry *e = ep >= 0 && fm.active ? entry(fd) : NULL;
   if (!e)
     return NETPOLL_UNWATCHED;
-  struct waiter w = {.t = fm_ult_current(), .fd = fd, .deadline = deadline};
+  struct waiter w = {.t = fm_ult_current(), .deadline = deadline};
   fm_spin_lock(&e->lock);
   if (!arm(e, fd, events)) {
     fm_spin_unlock(&e->lock);
@@ -191,7 +191,7 @@ int fm_ult_netpoll_wait(int fd, uint32_t events, uint64_t deadline) {
 }
 
 void fm_ult_sleep_until(uint64_t deadline) {
-  struct waiter w = {.t = fm_ult_current(), .fd = -1, .deadline = deadline};
+  struct waiter w = {.t = fm_ult_current(), .deadline = deadline};
   fm_ult_prepare_park();
   park(&w, NULL);
 }
@@ -265,10 +265,7 @@ bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t 
   uint64_t now = fm_now_ns(), until = now + max_ns, d = next_deadline();
   if (d && d < until)
     until = d;
-  struct timespec ts = {0, 0};
-  if (until > now)
-    ts = (struct timespec){(time_t)((until - now) / 1000000000ULL),
-                           (long)((until - now) % 1000000000ULL)};
+  struct timespec ts = fm_ns_timespec(until > now ? until - now : 0);
   /* Work queued after seq was read has bumped it: seen here, or it sees
    * poller_blocked and writes wake_fd (fm_ult_netpoll_interrupt). */
   if (atomic_load(work_seq) == seq)

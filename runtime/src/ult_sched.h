@@ -56,7 +56,7 @@ void fm_ult_monitor_add(struct kthread *k);
 /* ult_netpoll.c: a thread that waits on a descriptor or sleeps parks, and
  * one epoll instance wakes it. */
 enum { NETPOLL_UNWATCHED = -1, NETPOLL_READY = 1, NETPOLL_TIMEOUT = 2 };
-int fm_ult_netpoll_start(void);
+void fm_ult_netpoll_start(void); /* says so when it cannot: calls then block */
 /* Parks the caller until fd may be ready for events (EPOLLIN/EPOLLOUT) or
  * deadline (fm_now_ns, 0 for none) passes; NETPOLL_UNWATCHED at once when
  * epoll cannot watch fd (a regular file): the caller blocks in the call. */

@@ -204,13 +204,11 @@ int sigprocmask(int how, const sigset_t *set, sigset_t *old) {
  * yields while other threads want to run; waits in the kernel (up to a
  * millisecond, a signal ends it at once) only when none does. */
 static int take_pending(const sigset_t *set, siginfo_t *info, const struct timespec *timeout) {
-  uint64_t deadline = timeout ? fm_now_ns() + (uint64_t)timeout->tv_sec * 1000000000ull +
-                                    (uint64_t)timeout->tv_nsec
-                              : UINT64_MAX;
+  uint64_t deadline = timeout ? fm_now_ns() + fm_timespec_ns(timeout) : UINT64_MAX;
   for (;;) {
     uint64_t now = fm_now_ns(), left = deadline > now ? deadline - now : 0;
     uint64_t wait_ns = fm_ult_any_queued() ? 0 : left < 1000000 ? left : 1000000;
-    struct timespec w = {(time_t)(wait_ns / 1000000000), (long)(wait_ns % 1000000000)};
+    struct timespec w = fm_ns_timespec(wait_ns);
     int got = REAL(sigtimedwait)(set, info, &w);
     if (got > 0 || errno != EAGAIN)
       return got;

@@ -63,9 +63,11 @@ static bool waits_unbounded(int fd, short events, int msg_flags) {
  * one that does wait is handed off by the monitor. */
 #define SMALL_WRITE (4 << 10)
 
-/* Parks until fd is ready for events, when the call would wait for it. */
-static void until_ready(int fd, short events, int msg_flags, size_t bytes) {
-  if (events == POLLOUT && bytes <= SMALL_WRITE)
+/* Parks until fd is ready for events, when the call would wait for it
+ * (write_bytes: what a write writes, SIZE_MAX when not counted; 0 for a
+ * read). */
+static void until_ready(int fd, short events, int msg_flags, size_t write_bytes) {
+  if (events == POLLOUT && write_bytes <= SMALL_WRITE)
     return;
   for (;;) {
     struct pollfd p = {.fd = fd, .events = events};
@@ -94,18 +96,18 @@ static void fetch_iov(const struct iovec *iov, int n, bool mut) {
     budget = fetch(iov[i].iov_base, iov[i].iov_len, mut, budget);
 }
 
-#define ON_FD(type, name, params, args, fd, events, flags, bytes, buffers)     \
+#define ON_FD(type, name, params, args, fd, events, flags, write_bytes, buffers) \
   type name params {                                                           \
     if (!ult_caller(CALLER))                                                   \
       return REAL(name) args;                                                  \
-    until_ready(fd, events, flags, bytes);                                     \
+    until_ready(fd, events, flags, write_bytes);                               \
     buffers;                                                                   \
     return MARKED(name, args);                                                 \
   }
 #define IN(buf, n) fetch(buf, n, true, FETCH_MAX)
 #define OUT(buf, n) fetch(buf, n, false, FETCH_MAX)
 
-ON_FD(ssize_t, read, (int fd, void *buf, size_t n), (fd, buf, n), fd, POLLIN, 0, n, IN(buf, n))
+ON_FD(ssize_t, read, (int fd, void *buf, size_t n), (fd, buf, n), fd, POLLIN, 0, 0, IN(buf, n))
 ON_FD(ssize_t, write, (int fd, const void *buf, size_t n), (fd, buf, n), fd, POLLOUT, 0, n,
       OUT(buf, n))
 ON_FD(ssize_t, readv, (int fd, const struct iovec *iov, int n), (fd, iov, n), fd, POLLIN, 0, 0,
@@ -113,12 +115,12 @@ ON_FD(ssize_t, readv, (int fd, const struct iovec *iov, int n), (fd, iov, n), fd
 ON_FD(ssize_t, writev, (int fd, const struct iovec *iov, int n), (fd, iov, n), fd, POLLOUT, 0,
       SIZE_MAX, fetch_iov(iov, n, false))
 ON_FD(ssize_t, recv, (int fd, void *buf, size_t n, int flags), (fd, buf, n, flags), fd, POLLIN,
-      flags, n, IN(buf, n))
+      flags, 0, IN(buf, n))
 ON_FD(ssize_t, send, (int fd, const void *buf, size_t n, int flags), (fd, buf, n, flags), fd,
       POLLOUT, flags, n, OUT(buf, n))
 ON_FD(ssize_t, recvfrom,
       (int fd, void *buf, size_t n, int flags, struct sockaddr *from, socklen_t *len),
-      (fd, buf, n, flags, from, len), fd, POLLIN, flags, n, IN(buf, n))
+      (fd, buf, n, flags, from, len), fd, POLLIN, flags, 0, IN(buf, n))
 ON_FD(ssize_t, sendto,
       (int fd, const void *buf, size_t n, int flags, const struct sockaddr *to, socklen_t len),
       (fd, buf, n, flags, to, len), fd, POLLOUT, flags, n, OUT(buf, n))
@@ -161,15 +163,18 @@ static int64_t ms_to_ns(int ms) { return ms < 0 ? -1 : ms * NS_PER_MS; }
 static int ns_to_ms(int64_t ns) { return ns < 0 ? -1 : (int)((ns + NS_PER_MS - 1) / NS_PER_MS); }
 
 static int64_t timespec_ns(const struct timespec *t) {
-  return t ? t->tv_sec * NS_PER_S + t->tv_nsec : -1;
-}
-
-static struct timespec ns_timespec(int64_t ns) {
-  return (struct timespec){.tv_sec = ns / NS_PER_S, .tv_nsec = ns % NS_PER_S};
+  return t ? (int64_t)fm_timespec_ns(t) : -1;
 }
 
 static bool valid(const struct timespec *t) {
   return t->tv_sec >= 0 && t->tv_nsec >= 0 && t->tv_nsec < NS_PER_S;
+}
+
+static void sleep_ns(int64_t ns) {
+  if (ns <= 0)
+    fh_ult_yield();
+  else
+    fm_ult_sleep_until(fm_now_ns() + (uint64_t)ns);
 }
 
 struct poll_call {
@@ -181,7 +186,7 @@ static int try_poll(void *call, int64_t timeout_ns) {
   struct poll_call *c = call;
   if (timeout_ns < 0)
     return REAL(ppoll)(c->fds, c->n, NULL, NULL);
-  struct timespec ts = ns_timespec(timeout_ns);
+  struct timespec ts = fm_ns_timespec((uint64_t)timeout_ns);
   return REAL(ppoll)(c->fds, c->n, &ts, NULL);
 }
 
@@ -189,8 +194,6 @@ static uint32_t epoll_events(short poll_events) {
   return (poll_events & (POLLIN | POLLPRI) ? EPOLLIN | EPOLLPRI : 0) |
          (poll_events & POLLOUT ? EPOLLOUT : 0);
 }
-
-static void sleep_ns(int64_t ns);
 
 static int poll_parked(struct pollfd *fds, nfds_t n, int64_t timeout_ns) {
   if (n == 0 && timeout_ns >= 0) { /* a sleep */
@@ -248,13 +251,6 @@ int epoll_pwait(int epfd, struct epoll_event *ev, int n, int timeout, const sigs
 }
 
 /* ---- sleeps: parked until their deadline ---- */
-
-static void sleep_ns(int64_t ns) {
-  if (ns <= 0)
-    fh_ult_yield();
-  else
-    fm_ult_sleep_until(fm_now_ns() + (uint64_t)ns);
-}
 
 int nanosleep(const struct timespec *t, struct timespec *rem) {
   if (!ult_caller(CALLER) || !t || !valid(t))

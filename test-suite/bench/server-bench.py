@@ -55,9 +55,15 @@ def load(args, port, requests, dist):
 
 def serve_once(args, config, local, dist):
     """(ops/s, p50, p99, p99.9, the server's checksum) of one run."""
-    cg = MemoryCgroup(local + OVERHEAD) if config == "kswap" else None
-    if cg:
+    if config != "kswap":
+        return serve_in(None, args, config, local, dist)
+    with MemoryCgroup(local + OVERHEAD) as cg:
         (cg.path / "memory.swappiness").write_text("100\n")
+        return serve_in(cg, args, config, local, dist)
+
+
+def serve_in(cg, args, config, local, dist):
+    """serve_once with the server in memory cgroup cg (None: none)."""
     server = subprocess.Popen(server_cmd(args, config, local), stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True, start_new_session=True,
                               preexec_fn=cg.enter_self if cg else None)
@@ -79,8 +85,6 @@ def serve_once(args, config, local, dist):
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
-        if cg:
-            cg.__exit__(None, None, None)
 
 
 def main():
