@@ -28,7 +28,7 @@ from farhint.kswap import SwapError, charged_peak
 from farhint.perf_recorder import PerfError
 from farhint.profile import write_profile
 from farhint.runenv import (RUNTIME_STOPPED, RuntimeStopped, call_forwarding, measure_peak,
-                            program_of, runtime_env)
+                            parse_signal, program_of, runtime_env)
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
 from farhint.units import parse_budget, parse_size
@@ -62,6 +62,11 @@ def add_arguments(p):
     p.add_argument("--warmup", type=float, default=0, metavar="SECONDS",
                    help="record nothing for this long after the start, so the profile "
                         "shows a server's steady state, not its loading (farmem recorder)")
+    p.add_argument("--start-signal", metavar="SIGNAL",
+                   help="record nothing until the program gets this signal (e.g. USR2, sent "
+                        "to farhint or to the program) and nothing after the second one: "
+                        "a window chosen while it runs, e.g. after a load's warm-up; pick a "
+                        "signal the program does not use (farmem recorder)")
     p.add_argument("--top", type=int, default=10, help="sites to show in the summary (default 10)")
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
@@ -98,14 +103,18 @@ def _record_farmem(args, cmd, tmp, peak):
                      lambda: measure_peak(cmd, tmp / "peak.json", far_size, extra=mmaps,
                                           follow_children=bool(follow)))
     local = max(parse_budget(args.local, peak), 1 << 20)
+    start = args.start_signal
     _say_running(cmd, local, peak, "recording every fault" + (
         f" after the first {args.warmup:g} s" if args.warmup else "") + (
+        f" from the first SIG{start.name[3:]} it gets to the second" if start else "") + (
         ", in it and in every program it starts" if follow else ""))
     started = []
     t0 = time.monotonic()
-    rc = call_forwarding(cmd, on_start=started.append, env=_runtime_env(local, far_size, {
+    rc = call_forwarding(cmd, on_start=started.append, also=[start] if start else [],
+                         env=_runtime_env(local, far_size, {
         **mmaps, **follow, "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(tmp / "trace.%p"),
-        "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns"}))
+        "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns",
+        **({"FARHINT_TRACE_START_SIGNAL": int(start)} if start else {})}))
     duration = time.monotonic() - t0
     trace_path = tmp / f"trace.{started[0].pid}"
     if not trace_path.exists():
@@ -226,11 +235,20 @@ def run(args):
               "recorder", file=sys.stderr)
         return 2
     try:
+        args.start_signal = parse_signal(args.start_signal) if args.start_signal else None
+    except ValueError as err:
+        print(f"farhint profile: {err}", file=sys.stderr)
+        return 2
+    if args.start_signal and args.recorder != "farmem":
+        print("farhint profile: --start-signal needs the farmem recorder", file=sys.stderr)
+        return 2
+    try:
         peak = parse_size(args.peak) if args.peak else None
         with tempfile.TemporaryDirectory(prefix="farhint-profile-") as tmp:
             record = _record_perf if args.recorder == "perf" else _record_farmem
             trace, local, peak, duration, children = record(args, cmd, Path(tmp), peak)
-            run_facts = (local, peak or 0, duration, RECORDERS[args.recorder], args.warmup)
+            run_facts = (local, peak or 0, duration, RECORDERS[args.recorder], args.warmup,
+                         args.start_signal.name if args.start_signal else "")
             if trace and args.follow_children and not debug_info:
                 print(f"farhint profile: no profile for {Path(binary).name}: no debug info",
                       file=sys.stderr)

@@ -62,7 +62,7 @@ def _loc(fr):
 
 
 def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
-          recorder="farmem-trace", warmup_s=0.0):
+          recorder="farmem-trace", warmup_s=0.0, start_signal=""):
     sym = Symbolizer(trace.maps)
     app = _app_modules(sym.maps, binary)
     ips = {_lookup_ip(f, i, ip) for f in trace.faults for i, ip in enumerate(f.frames)}
@@ -129,7 +129,8 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
                 "faults_recorded": len(trace.faults),
                 **({"share_error_pct": sampling.share_error(sampled, estimated)} if sampled else {}),
                 "duration_s": round(duration_s, 3),
-                **({"warmup_s": warmup_s} if warmup_s else {})},
+                **({"warmup_s": warmup_s} if warmup_s else {}),
+                **({"start_signal": start_signal} if start_signal else {})},
         "sites": out_sites,
         "unattributed": [{"function": k, "faults": v} for k, v in unattributed.most_common()],
         "stacks": [{"frames": list(k), "faults": v} for k, v in stacks.most_common(2000)],

@@ -148,6 +148,9 @@ def print_table(profile, top=20, out=None, hints=None):
     if isinstance(run.get("warmup_s"), (int, float)) and run["warmup_s"] > 0:
         print(f"faults after a warm-up of {run['warmup_s']:g} s (farhint profile --warmup)",
               file=out)
+    if isinstance(run.get("start_signal"), str) and run["start_signal"]:
+        print(f"faults from the program's first {run['start_signal']} to its second "
+              "(farhint profile --start-signal)", file=out)
     header = f"{'rank':>4} {'site':<32} {'function':<18} {'faults':>8} {'%':>6} {'cum%':>6} {'kind':<4} {'suggested hint':<26} source"
     print(header, file=out)
     for r in rows(profile, top, hints):

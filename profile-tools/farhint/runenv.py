@@ -78,17 +78,27 @@ class RuntimeStopped(RuntimeError):
     server...): another size or budget would not help."""
 
 
-def call_forwarding(cmd, on_start=None, **popen_kwargs) -> int:
-    """subprocess.call, but a SIGTERM or SIGHUP sent to farhint goes to the
-    program, which gets to finish its own shutdown while farhint waits for
-    it (and then cleans up after it). SIGINT is not forwarded: Ctrl-C
-    reaches the program from the terminal already, and a second one would
-    cut a graceful shutdown short; farhint only waits. on_start gets the
-    Popen as soon as the program started."""
+def parse_signal(text: str) -> signal.Signals:
+    """A signal by name (USR2, SIGUSR2) or number; ValueError naming it."""
+    try:
+        return signal.Signals(int(text)) if text.isdigit() else \
+            signal.Signals["SIG" + text.upper().removeprefix("SIG")]
+    except (KeyError, ValueError):
+        raise ValueError(f"{text!r} is not a signal (give a name such as USR2, or a "
+                         "number)") from None
+
+
+def call_forwarding(cmd, on_start=None, also=(), **popen_kwargs) -> int:
+    """subprocess.call, but a SIGTERM or SIGHUP (and the signals in also)
+    sent to farhint goes to the program, which gets to finish its own
+    shutdown while farhint waits for it (and then cleans up after it).
+    SIGINT is not forwarded: Ctrl-C reaches the program from the terminal
+    already, and a second one would cut a graceful shutdown short; farhint
+    only waits. on_start gets the Popen as soon as the program started."""
     proc = subprocess.Popen(cmd, **popen_kwargs)
     if on_start:
         on_start(proc)
-    forward = {signal.SIGTERM, signal.SIGHUP}
+    forward = {signal.SIGTERM, signal.SIGHUP, *also}
     previous = {s: signal.signal(s, lambda sig, _frame: proc.send_signal(sig)) for s in forward}
     previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:

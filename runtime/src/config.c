@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,7 @@ int fm_config_load(struct fm_config *c) {
   strcpy(c->backend, "local");
 
   uint64_t batch = c->evict_batch, lru_lists = c->lru_lists, cores = c->cores;
+  uint64_t start_signal = 0;
   char policy[32] = "", stats[16] = "", mode[16] = "";
   char ult[16] = "", hint_mode[16] = "", reclaim[16] = "", unhinted_ra[16] = "";
   char follow[16] = "";
@@ -150,6 +152,7 @@ int fm_config_load(struct fm_config *c) {
       env_u64("TRACE_FULL", size_suffixes, &c->trace_full) ||
       env_u64("MMAP_THRESHOLD", size_suffixes, &c->mmap_threshold) ||
       env_u64("TRACE_WARMUP", time_suffixes, &c->trace_warmup_ns) ||
+      env_u64("TRACE_START_SIGNAL", size_suffixes, &start_signal) ||
       env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
       env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps) ||
       env_fraction("FREE_FRACTION", 0.5, 0.01, &c->free_fraction) ||
@@ -210,6 +213,15 @@ int fm_config_load(struct fm_config *c) {
            "FARHINT_TRACE_FILE: each process writes a trace of its own");
     return -1;
   }
+  if (start_signal && (start_signal > (uint64_t)SIGRTMAX || start_signal == SIGKILL ||
+                       start_signal == SIGSTOP || start_signal == SIGSEGV ||
+                       start_signal == SIGBUS || start_signal == (uint64_t)FM_TRACE_SIGNAL)) {
+    fm_log("FARHINT_TRACE_START_SIGNAL=%lu is not a signal the recorder can take (give "
+           "one the program does not use, e.g. %d for SIGUSR2)", (unsigned long)start_signal,
+           SIGUSR2);
+    return -1;
+  }
+  c->trace_start_signal = (int)start_signal;
   per_process(c->trace_file, sizeof c->trace_file);
   per_process(c->stats_file, sizeof c->stats_file);
 

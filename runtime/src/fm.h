@@ -79,6 +79,8 @@ struct fm_config {
   uint64_t mmap_threshold; /* FARHINT_MMAP_THRESHOLD: anonymous mmaps this big are
                               far (0: none) */
   uint64_t trace_warmup_ns; /* FARHINT_TRACE_WARMUP: no fault recorded before this */
+  int trace_start_signal;  /* FARHINT_TRACE_START_SIGNAL: recording starts when this
+                              signal arrives and stops at the next (0: not used) */
   bool stats;              /* FARHINT_STATS */
   char stats_file[512];    /* FARHINT_STATS_FILE: also write stats as JSON */
   bool ult;                /* FARHINT_ULT: run threads as user-level threads */
@@ -86,6 +88,9 @@ struct fm_config {
   bool hint_block;         /* FARHINT_HINT_MODE: switch (default) | block */
   uint64_t ult_stack_bytes; /* FARHINT_ULT_STACK: stack of each thread */
 };
+
+/* The signal trace mode's control thread sends a faulting thread (trace.c). */
+#define FM_TRACE_SIGNAL (SIGRTMIN + 8)
 
 int fm_config_load(struct fm_config *c); /* 0, or -1 after printing why */
 const char *fm_policy_name(enum fm_policy p);

@@ -54,11 +54,21 @@ static struct {
   _Atomic uint64_t records; /* fault records (allocations are recorded too) */
   _Atomic uint64_t seen;    /* faults seen, recorded or not */
   uint64_t record_from_ns;  /* the end of the warm-up (farhint profile --warmup) */
+  _Atomic int start_signals; /* FARHINT_TRACE_START_SIGNAL's arrivals: 1 records */
 } tr = {.fd = -1};
 
-/* A warm-up's faults are neither recorded nor counted. */
+/* A warm-up's faults, and those before the start signal or after the one
+ * that stops recording, are neither recorded nor counted. */
 static bool warming_up(void) {
+  if (fm.cfg.trace_start_signal && atomic_load_explicit(&tr.start_signals,
+                                                        memory_order_relaxed) != 1)
+    return true;
   return tr.record_from_ns && fm_now_ns() < tr.record_from_ns;
+}
+
+static void on_start_signal(int signo) {
+  (void)signo;
+  atomic_fetch_add(&tr.start_signals, 1);
 }
 
 /* Whether to record the next fault (see farhint/trace.h on sampling): 0
@@ -283,11 +293,17 @@ int fm_trace_init(void) {
     return -1;
   if (fm.cfg.trace_warmup_ns)
     tr.record_from_ns = fm_now_ns() + fm.cfg.trace_warmup_ns;
-  tr.signo = SIGRTMIN + 8;
+  tr.signo = FM_TRACE_SIGNAL;
   struct sigaction sa = {.sa_sigaction = on_trace_signal, .sa_flags = SA_SIGINFO | SA_RESTART};
   sigemptyset(&sa.sa_mask);
   if (sigaction(tr.signo, &sa, NULL) < 0)
     return -1;
+  if (fm.cfg.trace_start_signal) {
+    struct sigaction start = {.sa_handler = on_start_signal, .sa_flags = SA_RESTART};
+    sigemptyset(&start.sa_mask);
+    if (sigaction(fm.cfg.trace_start_signal, &start, NULL) < 0)
+      return -1;
+  }
   install_alloc_hooks();
   return 0;
 }

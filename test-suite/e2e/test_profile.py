@@ -282,24 +282,54 @@ def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_pa
                      report.stdout), report.stdout
 
 
-def test_a_warmup_is_left_out_of_the_profile(tmp_path):
-    """--warmup: the faults of a program's first seconds (here a fill, then
-    a pause of 2 s) are neither recorded nor counted; what follows is."""
-    out = tmp_path / "warm.fhprof"
-    proc = subprocess.run([str(FARHINT), "profile", "--local", "10%", "--warmup", "1", "-o",
-                           str(out), "--", str(BUILD / "bin" / "prof_patterns"), "warmup", "16"],
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    assert "after the first 1 s" in proc.stderr
-    prof = json.loads(out.read_text())
-    lines = markers("prof_patterns.c")
-    by_line = faults_by_line(prof, "prof_patterns.c")
+def _profile_signalled_in_pause(out, sig, options=()):
+    """farhint profile of prof_patterns' fill, 2 s pause, scan, with sig
+    (if any) sent to farhint profile during the pause; (its stderr, the
+    profile's faults by line, the markers' lines)."""
+    import time
+    proc = subprocess.Popen([str(FARHINT), "profile", "--local", "10%", "--peak", "16M",
+                             *options, "-o", str(out), "--",
+                             str(BUILD / "bin" / "prof_patterns"), "warmup", "16"],
+                            stderr=subprocess.PIPE, text=True)
+    if sig:
+        time.sleep(1.5)  # the fill takes well under a second; then it pauses for 2 s
+        proc.send_signal(sig)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    return err, faults_by_line(json.loads(out.read_text()), "prof_patterns.c"), \
+        markers("prof_patterns.c")
+
+
+# How a profile leaves out a server's start: (options, signal sent in the
+# pause, what profile and report say, a bad option and its message).
+WINDOWS = {
+    "warmup": (["--warmup", "1"], None, "after the first 1 s", "after a warm-up of 1 s",
+               ["--warmup", "-1"], "--warmup is a number of seconds"),
+    "start-signal": (["--start-signal", "usr2"], "SIGUSR2",
+                     "from the first SIGUSR2 it gets to the second",
+                     "from the program's first SIGUSR2 to its second",
+                     ["--start-signal", "USR9"], "'USR9' is not a signal"),
+}
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+def test_a_window_leaves_the_start_out_of_the_profile(tmp_path, window):
+    """--warmup SECONDS, or --start-signal (the signal sent to farhint
+    profile, which passes it on, during the pause after the fill): the
+    fill's faults are neither recorded nor counted, the scan's are, and the
+    report says which window it shows. A bad value is refused first."""
+    import signal
+    options, sig, said, reported, bad_options, bad_message = WINDOWS[window]
+    out = tmp_path / "window.fhprof"
+    err, by_line, lines = _profile_signalled_in_pause(
+        out, getattr(signal, sig) if sig else None, options)
+    assert said in err
     assert by_line[lines["phase_fill"]] == 0 and by_line[lines["phase_scan"]] > 1000, by_line
     report = subprocess.run([str(FARHINT), "report", str(out)], capture_output=True, text=True)
-    assert "after a warm-up of 1 s" in report.stdout
-    bad = subprocess.run([str(FARHINT), "profile", "--warmup", "-1", "--", "true"],
+    assert reported in report.stdout
+    bad = subprocess.run([str(FARHINT), "profile", *bad_options, "--", "true"],
                          capture_output=True, text=True)
-    assert bad.returncode == 2 and "--warmup is a number of seconds" in bad.stderr
+    assert bad.returncode == 2 and bad_message in bad.stderr
 
 
 def test_a_program_stopped_by_sigterm_still_gets_a_profile(tmp_path):
@@ -307,18 +337,10 @@ def test_a_program_stopped_by_sigterm_still_gets_a_profile(tmp_path):
     the program, which leaves its trace on the way out (here during the
     pause after its fill)."""
     import signal
-    import time
-    out = tmp_path / "stopped.fhprof"
-    proc = subprocess.Popen([str(FARHINT), "profile", "--local", "10%", "--peak", "16M", "-o",
-                             str(out), "--", str(BUILD / "bin" / "prof_patterns"), "warmup", "16"],
-                            stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)  # the fill takes well under a second; then it pauses for 2 s
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 0, err
+    err, by_line, lines = _profile_signalled_in_pause(tmp_path / "stopped.fhprof",
+                                                      signal.SIGTERM)
     assert "exited with -15; the profile covers the run up to there" in err
-    by_line = faults_by_line(json.loads(out.read_text()), "prof_patterns.c")
-    assert by_line[markers("prof_patterns.c")["phase_fill"]] > 1000, by_line
+    assert by_line[lines["phase_fill"]] > 1000, by_line
 
 
 def test_follow_children_profiles_each_program_the_run_execs(tmp_path):

@@ -436,6 +436,9 @@ def test_bad_configuration_names_the_variable(farhint_run):
     run = farhint_run("fm_scan", 1, 1, "nohint", options=["--policy", "lru", "--lru-lists", "1"])
     assert run.returncode == 2
     assert "FARHINT_LRU_LISTS=1 must be between 2 and 8" in run.stderr
+    run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_TRACE_START_SIGNAL": "9"})
+    assert run.returncode == 2
+    assert "FARHINT_TRACE_START_SIGNAL=9 is not a signal the recorder can take" in run.stderr
 
 
 def test_unreachable_server_is_a_clear_error(farhint_run, tmp_path):
