@@ -7,9 +7,11 @@ checked against native's (suite.Check). Each program runs in its own
 folder under the results, emptied before each run."""
 
 import csv
+import dataclasses
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -18,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from farhint import buildtree, report, suite
+from farhint import buildtree, report, serve, suite
 from farhint.profile import load_profile
 from farhint.kswap import Swap, charged_peak, run_kswap
 from farhint.runenv import measure_peak, runtime_env
@@ -30,6 +32,11 @@ BUILT_WITH_HINTS = ("auto", "auto-noprefetch", "manual")
 # to measure what the prefetches add.
 OPTIONAL_CONFIGS = ("auto-noprefetch",)
 MIN_LOCAL = 1 << 20
+# How long a server gets to listen, and each of its load commands to end,
+# outside the sweep's runs (which have their own timeout).
+SERVER_TIMEOUT = 1800.0
+# Sent to a server's profiling run after its warm-up: recording starts there.
+PROFILE_START = signal.SIGUSR2
 FIELDS = ["app", "size", "config", "local_pct", "repeat", "seconds", "status", "local_bytes",
           "faults_hinted", "faults_unhinted", "faults_write_protect", "readahead_pages",
           "fetched_pages", "evicted_pages", "latency_hinted_p50_us", "latency_hinted_p99_us",
@@ -48,6 +55,7 @@ class Prepared:
     auto_noprefetch: Path | None  # built only when that configuration runs
     manual: Path | None  # built with its hand hints, if it has them
     profile: Path
+    serving: serve.Serving | None  # a server's load; its times are the load's
     peak: int            # far memory the program touches with everything local
     other: int           # the rest of what the kernel charges it (code, stacks, libc)
     checksum: str
@@ -55,13 +63,16 @@ class Prepared:
     profile_seconds: float  # the profiling run at 10% local
 
 
-def _timed(cmd, env=None, timeout=None, cwd=None):
+def _timed(cmd, env=None, timeout=None, cwd=None, on_start=None):
     """(returncode or None on timeout, seconds, stdout). The child is reaped
     by a blocking wait on a thread: Popen.wait(timeout) polls with sleeps of
-    up to 50 ms, which would round short runs up to the next poll."""
+    up to 50 ms, which would round short runs up to the next poll. on_start
+    gets the Popen once it started."""
     t0 = time.monotonic()
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.DEVNULL, cwd=cwd)
+        if on_start:
+            on_start(proc)
         ended = []
         waiter = threading.Thread(target=lambda: ended.append((proc.wait(), time.monotonic())))
         waiter.start()
@@ -78,9 +89,28 @@ def _timed(cmd, env=None, timeout=None, cwd=None):
         return None if timed_out else rc, t1 - t0, out.read().decode(errors="replace")
 
 
-def _farhint(*args, **kw):
-    return subprocess.run([str(buildtree.part("bin/farhint")), *map(str, args)],
-                          capture_output=True, text=True, **kw)
+def _farhint(*args, on_start=None, **kw):
+    """farhint's CompletedProcess; on_start gets its Popen once it started."""
+    with subprocess.Popen([str(buildtree.part("bin/farhint")), *map(str, args)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw) as proc:
+        if on_start:
+            on_start(proc)
+        out, err = proc.communicate()
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def _launch(serving, args, timeout=SERVER_TIMEOUT, start_signal=None):
+    """The arguments of one run and, for a server, the LoadDriver to give
+    the run's on_start (None for a program that runs to its end)."""
+    return serving.start(args, timeout, start_signal) if serving else (args, None)
+
+
+def _loaded(name, drive, what):
+    """A server's load time in the run `what`; RuntimeError if its load failed."""
+    seconds, error = drive.result()
+    if error:
+        raise RuntimeError(f"{name}: {what}: {error}")
+    return seconds
 
 
 def _fresh(folder: Path) -> Path:
@@ -124,9 +154,12 @@ def build(program: suite.Program, dest: Path, profile: Path | None = None,
                            f"{(out.stderr or out.stdout).strip()[-800:]}")
 
 
-def _native_run(program, binary, args, folder):
+def _native_run(program, binary, args, folder, serving):
     """(seconds, checked value) of a native run; RuntimeError if it fails."""
-    rc, seconds, stdout = _timed([str(binary), *args], cwd=_fresh(folder))
+    args, drive = _launch(serving, args)
+    rc, seconds, stdout = _timed([str(binary), *args], cwd=_fresh(folder), on_start=drive)
+    if drive:
+        seconds = _loaded(program.name, drive, "its native run")
     value = program.check.value(stdout, folder)
     if rc != 0:
         raise RuntimeError(f"{program.name} failed natively (exit {rc})")
@@ -149,29 +182,41 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
         native = workdir / f"{name}-native"
         build(program, native)
     args = program.args(size)
-    first = _native_run(program, native, args, folder)[1]  # also warms the page cache
-    seconds, checksum = _native_run(program, native, args, folder)
+    serving = _serving(program, size, workdir, say)
+    first = _native_run(program, native, args, folder, serving)[1]  # also warms the page cache
+    seconds, checksum = _native_run(program, native, args, folder, serving)
     if checksum != first:
         raise RuntimeError(f"{name}: two native runs gave different output "
                            f"({program.check.describe()}); a check must ignore what varies "
                            "from run to run (`ignore`, or a check command: docs/suites.md)")
     try:
-        peak = measure_peak([str(native), *args], workdir / f"{name}-peak.json",
-                            cwd=_fresh(folder))
+        run_args, drive = _launch(serving, args)
+        peak = measure_peak([str(native), *run_args], workdir / f"{name}-peak.json",
+                            cwd=_fresh(folder), on_start=drive)
+        if drive:
+            _loaded(name, drive, "the run measuring its peak")
         # kswap's limit covers everything the kernel charges the program, so
         # it gets the local budget plus what is not heap. (Not ru_maxrss: a
         # child forked from Python starts with the parent's high-water mark.)
-        other = max(charged_peak([str(native), *args], cwd=_fresh(folder)) - peak, 0)
+        run_args, drive = _launch(serving, args)
+        other = max(charged_peak([str(native), *run_args], cwd=_fresh(folder),
+                                 on_start=drive) - peak, 0)
+        if drive:
+            _loaded(name, drive, "the run measuring its charged peak")
     except RuntimeError as err:
         raise RuntimeError(f"{name}: {err}") from err
-    say(f"{name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local")
+    say(f"{name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local"
+        + (" after its warm-up" if serving else ""))
     prof = workdir / f"{name}.fhprof"
     t0 = time.monotonic()
-    out = _farhint("profile", "--peak", peak, "--local", "10%", "-o", prof.resolve(), "--",
-                   native.resolve(), *args, cwd=_fresh(folder))
+    run_args, drive = _launch(serving, args, start_signal=PROFILE_START)
+    window = ["--start-signal", PROFILE_START.name] if serving else []
+    out = _farhint("profile", "--peak", peak, "--local", "10%", *window, "-o", prof.resolve(),
+                   "--", native.resolve(), *run_args, cwd=_fresh(folder), on_start=drive)
     if out.returncode != 0:
         raise RuntimeError(f"profiling {name} failed: {out.stderr.strip()[-500:]}")
-    profile_seconds = time.monotonic() - t0
+    profile_seconds = _loaded(name, drive, "its profiling run") if drive \
+        else time.monotonic() - t0
     say(f"{name}: profiled in {profile_seconds:.1f} s ({profile_seconds / seconds:.1f}x native)")
     auto = auto_noprefetch = manual = None
     if not program.prebuilt:
@@ -185,7 +230,22 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
             manual = workdir / f"{name}-manual"
             build(program, manual, defines=["-DFARHINT_MANUAL"])
     return Prepared(program, size, args, folder, native, auto, auto_noprefetch, manual, prof,
-                    peak, other, checksum, seconds, profile_seconds)
+                    serving, peak, other, checksum, seconds, profile_seconds)
+
+
+def _serving(program, size, workdir, say):
+    """A server's Serving, its client built natively if it has one; None
+    for a program that runs to its end."""
+    if not program.server:
+        return None
+    client = ""
+    if program.client:
+        say(f"{program.name}: building its client ({', '.join(program.client)})")
+        client = str(workdir / f"{program.name}-client")
+        build(dataclasses.replace(program, name=f"{program.name}-client",
+                                  sources=program.client), Path(client))
+    fill = lambda c: c.replace("{client}", client) if c else None  # noqa: E731
+    return serve.Serving(fill(program.load[size]), fill(program.warmup.get(size)))
 
 
 def _stats_fields(path: Path) -> dict:
@@ -218,12 +278,13 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
     local = local_bytes(p.peak, fraction)
     row = {"app": p.program.name, "size": p.size, "config": config,
            "local_pct": round(fraction * 100), "repeat": repeat, "local_bytes": local}
+    args, drive = _launch(p.serving, p.args, timeout)
     if config == "native":
-        rc, seconds, stdout = _timed([str(p.native), *p.args], timeout=timeout,
-                                     cwd=_fresh(p.folder))
+        rc, seconds, stdout = _timed([str(p.native), *args], timeout=timeout,
+                                     cwd=_fresh(p.folder), on_start=drive)
     elif config == "kswap":
-        r = run_kswap([str(p.native), *p.args], local + p.other, timeout=timeout,
-                      cwd=_fresh(p.folder))
+        r = run_kswap([str(p.native), *args], local + p.other, timeout=timeout,
+                      cwd=_fresh(p.folder), on_start=drive)
         rc, seconds, stdout = r.returncode, r.seconds, r.stdout
         row["cgroup_max_usage"] = r.max_usage
         row["major_faults"] = r.major_faults
@@ -237,11 +298,14 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
         env = runtime_env({"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats})
-        rc, seconds, stdout = _timed([str(binary), *p.args], env=env, timeout=timeout,
-                                     cwd=_fresh(p.folder))
+        rc, seconds, stdout = _timed([str(binary), *args], env=env, timeout=timeout,
+                                     cwd=_fresh(p.folder), on_start=drive)
         row.update(_stats_fields(stats))
-    row["seconds"] = round(seconds, 4)
-    if rc is None:
+    load_seconds, load_error = drive.result() if drive else (None, None)
+    row["seconds"] = round(load_seconds or seconds, 4)
+    if load_error and rc == 0:
+        row["status"] = f"load failed: {load_error[:120]}"
+    elif rc is None:
         row["status"] = "timeout"
     elif rc == "oom-killed":
         row["status"] = "oom-killed"

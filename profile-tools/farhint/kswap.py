@@ -82,24 +82,31 @@ class KswapResult:
     stdout: str
 
 
-def charged_peak(cmd, cwd=None) -> int:
+def charged_peak(cmd, cwd=None, on_start=None) -> int:
     """The program's peak memory as the kernel charges it (heap, code, stacks,
     page tables, the page cache of files it reads): one native run in a
-    memory cgroup with no limit."""
+    memory cgroup with no limit. on_start gets the Popen once it started."""
     with MemoryCgroup(1 << 50) as cg:
-        rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self, cwd=cwd)
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self,
+                                cwd=cwd)
+        if on_start:
+            on_start(proc)
+        rc = proc.wait()
         if rc != 0:
             raise RuntimeError(f"the native run failed (exit {rc})")
         return cg.usage().max_usage
 
 
-def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None) -> KswapResult:
-    """Run cmd in a memory cgroup of `limit` bytes (swap must be on)."""
+def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) -> KswapResult:
+    """Run cmd in a memory cgroup of `limit` bytes (swap must be on);
+    on_start gets the Popen once it started."""
     with MemoryCgroup(limit) as cg:
         (cg.path / "memory.swappiness").write_text("100\n")
         t0 = time.monotonic()
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True,
                                 preexec_fn=cg.enter_self, cwd=cwd)
+        if on_start:
+            on_start(proc)
         try:
             out, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:

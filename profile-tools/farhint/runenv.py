@@ -51,19 +51,22 @@ RUNTIME_STOPPED = 70  # libfarmem's exit code when it stops the program (log.c)
 
 
 def measure_peak(cmd, stats_path, far_size: int = 64 << 30, cwd=None, extra=None,
-                 follow_children=False) -> int:
+                 follow_children=False, on_start=None) -> int:
     """Far memory the program touches when nothing is evicted: one run with
     all of it local (as much as the machine has) and no modelled link; with
     follow_children, the most any process of the tree it starts touches.
-    RuntimeError if the run fails."""
+    on_start gets the Popen once it started. RuntimeError if the run fails."""
     machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     stats_path = Path(stats_path)
     per_pid = ".%p" if follow_children else ""  # each process writes its own
-    rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, cwd=cwd, env=runtime_env({
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, cwd=cwd, env=runtime_env({
         "FARHINT_LOCAL": min(far_size, machine), "FARHINT_FAR_SIZE": far_size,
         "FARHINT_STATS_FILE": f"{stats_path}{per_pid}",
         **({"FARHINT_FOLLOW_CHILDREN": 1} if follow_children else {}),
         "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **(extra or {})}))
+    if on_start:
+        on_start(proc)
+    rc = proc.wait()
     if rc == RUNTIME_STOPPED:
         raise RuntimeStopped("the far-memory runtime stopped the program (its message "
                              "above says why)")

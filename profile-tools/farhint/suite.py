@@ -19,7 +19,7 @@ STDOUT_FILE = ".farhint-stdout"  # a check command finds the run's stdout here
 CXX_SUFFIXES = (".cc", ".cpp", ".cxx", ".C")
 SUITE_KEYS = {"name", "description", "src", "threads", "flags", "libs", "check"}
 PROGRAM_KEYS = {"what", "sources", "build", "binary", "flags", "libs", "small", "large",
-                "check", "ignore", "threads", "manual"}
+                "check", "ignore", "threads", "manual", "client", "load", "warmup"}
 
 
 class SuiteError(ValueError):
@@ -99,6 +99,16 @@ class Program:
     threads: int = 1
     manual: bool = False         # has hand hints (built with -DFARHINT_MANUAL)
     prebuilt: Path | None = None  # `farhint bench -- CMD`: nothing to build
+    # A server: serves on {port} in its arguments until SIGTERM; per size a
+    # shell command that loads it (timed) and one run before (the warm-up),
+    # both natively, {client} being the client built from these sources.
+    client: tuple = ()
+    load: dict = field(default_factory=dict)
+    warmup: dict = field(default_factory=dict)
+
+    @property
+    def server(self) -> bool:
+        return bool(self.load)
 
     @property
     def cxx(self) -> bool:
@@ -110,6 +120,7 @@ class Program:
         return ", ".join(self.sources) or self.build or str(self.prebuilt)
 
     def args(self, size: str) -> list:
+        """The arguments of a size; a server's still hold {port}."""
         return [a.replace("{threads}", str(self.threads)) for a in self.inputs[size]]
 
 
@@ -204,9 +215,43 @@ def _program(name, entry, head, folder, threads, where) -> Program:
     def listed(key):  # a program's own flags or libs, else the suite's
         return tuple(map(at_src, _strings(entry, key, _strings(head, key, [], where), where)))
 
+    client, load, warmup = _serving(entry, inputs, folder, where)
     return Program(name, _string(entry, "what", "", where), folder, tuple(sources),
                    at_src(build), at_src(binary), listed("flags"), listed("libs"),
-                   inputs, check, count, manual)
+                   inputs, check, count, manual, None, client, load, warmup)
+
+
+def _serving(entry, inputs, folder, where):
+    """A server's client sources, load and warm-up commands by size (none
+    for a program that runs to its end)."""
+    client = tuple(_strings(entry, "client", [], where))
+    for s in client:
+        if not (folder / s).is_file():
+            raise SuiteError(f"{where}: client source {folder / s} does not exist")
+    if "load" not in entry:
+        if client or "warmup" in entry:
+            raise SuiteError(f"{where}: client and warmup are for a server, which needs load")
+        return (), {}, {}
+    commands = [_by_size(entry, key, where) for key in ("load", "warmup")]
+    for size, args in inputs.items():
+        if not any("{port}" in a for a in args):
+            raise SuiteError(f"{where}: a server's {size} arguments must hold {{port}} "
+                             "(where it listens; the bench picks a free port)")
+    return client, *commands
+
+
+def _by_size(entry, key, where) -> dict:
+    """size -> shell command, from a string for every size or a table."""
+    if key not in entry:
+        return {}
+    value = entry[key]
+    if isinstance(value, str):
+        value = {size: value for size in SIZES}
+    if not isinstance(value, dict) or set(value) != set(SIZES) or \
+            not all(isinstance(v, str) and v for v in value.values()):
+        raise SuiteError(f"{where}: {key} must be a shell command, or a table of one per "
+                         f"size ({', '.join(SIZES)})")
+    return value
 
 
 def _known(table, allowed, where):

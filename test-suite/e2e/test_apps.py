@@ -13,7 +13,9 @@ from conftest import BUILD
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "profile-tools"))
 from farhint import suite  # noqa: E402
 
-APPS = suite.bundled().programs
+# Programs that run to their end; the server (kvserver) is served its load
+# in test_ult.py and test_bench_suites.py.
+APPS = {name: app for name, app in suite.bundled().programs.items() if not app.server}
 checksum_of = suite.Check("checksum-line").value
 
 # gen's small input takes ~40 s unhinted at 25% (random writes into its

@@ -1,9 +1,11 @@
 """farhint bench on a suite file and on a prebuilt program: programs built
 from sources and by make, natively and with the plugin; every run's output
 checked against native's; a wrong output and an output that varies are
-reported, not passed; nothing the runs wrote is left behind."""
+reported, not passed; nothing the runs wrote is left behind. And a server:
+started, loaded, timed by its load, profiled while serving, stopped."""
 
 import csv
+import json
 import subprocess
 from pathlib import Path
 
@@ -54,3 +56,37 @@ def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_
     assert refused.returncode == 2 and "describe it in a suite file" in refused.stderr
     missing = bench("--", tmp_path / "nothing")
     assert missing.returncode == 2 and "no such program" in missing.stderr
+
+
+def test_a_server_is_loaded_timed_by_its_load_and_stopped(tmp_path):
+    """The bundled kvserver in every configuration: each run starts it on a
+    free port, runs kvload's warm-up and timed load (which checks every
+    value) and stops it with SIGTERM; its table's checksum equals native's.
+    Its profile covers the serving only: not the fill at start-up nor the
+    checksum on the way out (both in main). No server is left running."""
+    out = tmp_path / "out"
+    run = bench("--programs", "kvserver", "--size", "small", "--local", "25", "--repeats", "1",
+                "--configs", "native,kswap,nohint,auto", "--out", out)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert set(rows_of(out).values()) == {"ok"}, rows_of(out)
+    assert len(rows_of(out)) == 4
+    prof = json.loads((out / "kvserver.fhprof").read_text())
+    assert prof["run"]["start_signal"] == "SIGUSR2"
+    in_main = [s for s in prof["sites"] if s["function"] == "main"]
+    assert not in_main and prof["run"]["total_faults"] > 1000, prof["sites"][:3]
+    left = subprocess.run(["pgrep", "-f", "kvserver-native|kvserver-auto"], capture_output=True)
+    assert left.returncode == 1, left.stdout
+
+    apps = Path(__file__).resolve().parents[2] / "apps"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f'''[suite]
+src = "{apps}"
+[programs.fixed]
+sources = ["kvserver/kvserver.c"]
+small = ["8", "1"]
+large = ["8", "1"]
+load = "true"
+''')
+    refused = bench("--suite", bad, "--out", tmp_path / "bad")
+    assert refused.returncode == 2
+    assert "a server's small arguments must hold {port}" in refused.stderr
