@@ -91,6 +91,12 @@ SmallVector<Access, 2> accessesOf(Instruction &I) {
     } else if (N == "memcmp" || N == "bcmp") {
       Add(C->getArgOperand(0), Len, false, std::nullopt);
       Add(C->getArgOperand(1), Len, false, std::nullopt);
+    } else if (N == "write" || N == "send" || N == "pwrite" || N == "pwrite64") {
+      // The kernel reads the buffer (a fault inside the call: the trace
+      // finds the caller by scanning the stack, runtime/src/stack_scan.c).
+      Add(C->getArgOperand(1), Len, false, std::nullopt);
+    } else if (N == "read" || N == "recv" || N == "pread" || N == "pread64") {
+      Add(C->getArgOperand(1), Len, true, std::nullopt);
     }
   }
   return Out;

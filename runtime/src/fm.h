@@ -89,6 +89,9 @@ struct fm_config {
   uint64_t ult_stack_bytes; /* FARHINT_ULT_STACK: stack of each thread */
 };
 
+/* Return addresses found on a stack above sp, at most max (stack_scan.c). */
+unsigned fm_stack_scan(uintptr_t sp, uint64_t *out, unsigned max);
+
 /* The signal trace mode's control thread sends a faulting thread (trace.c). */
 #define FM_TRACE_SIGNAL (SIGRTMIN + 8)
 

@@ -158,9 +158,9 @@ static void on_trace_signal(int signo, siginfo_t *si, void *uc) {
   errno = saved_errno;
 }
 
-/* The faulting thread's user pc, and whether it is inside a system call,
- * from /proc/self/task/TID/syscall ("-1 sp pc" when not in one). */
-static bool thread_pc(pid_t tid, uint64_t *pc, bool *in_syscall) {
+/* The faulting thread's user pc and sp, and whether it is inside a system
+ * call, from /proc/self/task/TID/syscall ("-1 sp pc" when not in one). */
+static bool thread_pc(pid_t tid, uint64_t *pc, uint64_t *sp, bool *in_syscall) {
   char path[64], buf[256];
   snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
   int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -173,7 +173,12 @@ static bool thread_pc(pid_t tid, uint64_t *pc, bool *in_syscall) {
   buf[n] = 0;
   *in_syscall = buf[0] != '-';
   char *last = strrchr(buf, ' ');
-  *pc = last ? strtoull(last + 1, NULL, 16) : 0;
+  if (!last)
+    return false;
+  *pc = strtoull(last + 1, NULL, 16);
+  *last = 0;
+  char *before = strrchr(buf, ' ');
+  *sp = before ? strtoull(before + 1, NULL, 16) : 0;
   return true;
 }
 
@@ -194,9 +199,10 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
   uint64_t flags = (fl & UFFD_PAGEFAULT_FLAG_WP)      ? FARHINT_TRACE_WP
                    : (fl & UFFD_PAGEFAULT_FLAG_WRITE) ? FARHINT_TRACE_WRITE
                                                       : 0;
-  uint64_t now = fm_now_ns(), pc = 0;
+  uint64_t now = fm_now_ns(), frames[MAX_FRAMES] = {0}, sp = 0;
+  unsigned nframes = 0;
   bool in_syscall = false;
-  if (!thread_pc(tid, &pc, &in_syscall))
+  if (!thread_pc(tid, &frames[0], &sp, &in_syscall))
     in_syscall = true; /* cannot tell: do not risk interrupting a call */
   struct slot *s = &tr.slots[tid % SLOTS];
   int free_state = SLOT_FREE;
@@ -218,8 +224,10 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
   } else {
     flags |= in_syscall ? FARHINT_TRACE_KERNEL : FARHINT_TRACE_NOSTACK;
   }
-  write_record(FARHINT_TRACE_FAULT, tid, now, addr, 0, (uint16_t)flags, weight, &pc,
-               pc ? 1 : 0);
+  if (frames[0])
+    nframes = 1 + (in_syscall && sp ? fm_stack_scan(sp, frames + 1, MAX_FRAMES - 1) : 0);
+  write_record(FARHINT_TRACE_FAULT, tid, now, addr, 0, (uint16_t)flags, weight, frames,
+               nframes);
   serve_waiting(addr, flags);
   return true;
 }

@@ -1,9 +1,12 @@
 /* Deliberate faulting loops at known lines, for the profiler's tests: each
  * line marked SITE:<name> is where its pattern's faults must land.
- * USAGE: prof_patterns scan|rescan|list|memcpy|hash|flip MiB   prints a checksum */
+ * USAGE: prof_patterns scan|rescan|list|memcpy|hash|flip|syscall|phases|warmup MiB
+ *   prints a checksum */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 struct node {
@@ -67,6 +70,25 @@ static long copy(long bytes, int fill) {
   return s;
 }
 
+/* Buffers the kernel reads (write) and writes (read): their faults are
+ * taken inside the system calls, and blamed on the lines calling them. */
+static long through_kernel(long bytes) {
+  char *a = malloc(bytes), *b = malloc(bytes);
+  memset(a, 7, bytes); /* SITE:syscall_fill */
+  int fd = memfd_create("prof_patterns", 0);
+  long s = 0, chunk = 1 << 16;
+  for (long off = 0; off < bytes; off += chunk)
+    s += write(fd, a + off, chunk); /* SITE:syscall_write */
+  lseek(fd, 0, SEEK_SET);
+  for (long off = 0; off < bytes; off += chunk)
+    s += read(fd, b + off, chunk); /* SITE:syscall_read */
+  close(fd);
+  s += b[bytes / 2];
+  free(a);
+  free(b);
+  return s;
+}
+
 static long flip(long n) {
   long *a = malloc(n * sizeof *a), s = 0;
   for (long i = 0; i < n; i++)
@@ -111,7 +133,7 @@ static long phases(long n, unsigned pause_s) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s scan|rescan|list|memcpy|hash|flip|phases|warmup|scan-abort MiB\n", argv[0]);
+    fprintf(stderr, "usage: %s scan|rescan|list|memcpy|hash|flip|syscall|phases|warmup|scan-abort MiB\n", argv[0]);
     return 2;
   }
   long bytes = atol(argv[2]) << 20;
@@ -126,6 +148,7 @@ int main(int argc, char **argv) {
            : !strcmp(argv[1], "memcpy") ? copy(bytes, argc)
            : !strcmp(argv[1], "hash")   ? hash(bytes / sizeof(long))
            : !strcmp(argv[1], "flip")   ? flip(bytes / sizeof(long))
+           : !strcmp(argv[1], "syscall") ? through_kernel(bytes)
            : !strcmp(argv[1], "phases") ? phases(bytes / sizeof(long), 0)
            : !strcmp(argv[1], "warmup") ? phases(bytes / sizeof(long), 2)
                                         : -1;
