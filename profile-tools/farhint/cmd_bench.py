@@ -34,6 +34,7 @@ def add_arguments(p):
     p.epilog = ("examples:\n"
                 "  farhint bench --size small --local 25          the bundled apps\n"
                 "  farhint bench --suite crono --src ~/CRONO --programs bfs,sssp\n"
+                "  farhint bench --programs kvserver --local 100,25   a server, loaded and timed\n"
                 "  farhint bench --check 'file:out.txt' -- ./myprog -n 1000\n"
                 "suite files: docs/suites.md")
     p.add_argument("--suite", default="bundled", metavar="FILE|NAME",
