@@ -24,13 +24,15 @@ GOOD = '[programs.a]\nsources = ["a.c"]\nsmall = ["1"]\nlarge = [2]\n'
 
 def test_the_bundled_apps_are_a_suite_whose_sources_exist():
     apps = suite.bundled().programs
-    assert list(apps)[:3] == ["qsort", "gen", "kvstore"] and len(apps) == 10
+    assert list(apps)[:3] == ["qsort", "gen", "kvstore"] and len(apps) == 11
     for app in apps.values():
         assert all((app.src / s).is_file() for s in app.sources), app.name
         assert app.check.kind == "checksum-line" and app.args("small") and app.args("large")
     assert {n for n, a in apps.items() if a.manual} == {"kvstore", "websvc"}
     assert apps["dataframe"].cxx and not apps["qsort"].cxx
     assert any(f.endswith("apps/common") for f in apps["qsort"].flags)
+    assert [n for n, a in apps.items() if a.server] == ["kvserver"]
+    assert "{port}" in apps["kvserver"].args("small") and apps["kvserver"].client
 
 
 def test_the_crono_suite_covers_its_ten_programs_in_a_checkout(tmp_path):
@@ -67,6 +69,20 @@ def test_inputs_may_be_integers_and_threads_are_substituted(tmp_path):
     program = suite.load(write_suite(tmp_path, GOOD.replace('["1"]', '["{threads}", 1]')),
                          threads=3).programs["a"]
     assert program.args("small") == ["3", "1"] and program.args("large") == ["2"]
+    assert not program.server
+
+
+SERVER = GOOD.replace('["1"]', '["{port}"]').replace("[2]", '["-p", "{port}"]')
+
+
+def test_a_server_has_its_load_by_size(tmp_path):
+    one = suite.load(write_suite(tmp_path, SERVER + 'load = "bench {port}"\n')).programs["a"]
+    assert one.server and one.load == {"small": "bench {port}", "large": "bench {port}"}
+    assert one.warmup == {} and one.client == ()
+    sized = suite.load(write_suite(tmp_path, SERVER + 'client = ["a.c"]\n'
+                                   'load = { small = "{client} 1", large = "{client} 9" }\n'
+                                   'warmup = "{client} 0"\n')).programs["a"]
+    assert sized.load["large"] == "{client} 9" and sized.warmup["small"] == "{client} 0"
 
 
 @pytest.mark.parametrize("programs,message", [
@@ -82,6 +98,10 @@ def test_inputs_may_be_integers_and_threads_are_substituted(tmp_path):
     ("[programs]\n", "no \\[programs.NAME\\] tables"),
     (GOOD + "[extra]\n", "unknown table"),
     (GOOD + "[programs.b\n", "not valid TOML"),
+    (GOOD + 'load = "x"\n', "a server's small arguments must hold {port}"),
+    (SERVER + 'warmup = "x"\n', "client and warmup are for a server, which needs load"),
+    (SERVER + 'load = { small = "x" }\n', "load must be a shell command, or a table"),
+    (SERVER + 'client = ["b.c"]\nload = "x"\n', "client source .*b.c does not exist"),
 ])
 def test_bad_suites_name_the_problem(tmp_path, programs, message):
     with pytest.raises(suite.SuiteError, match=message):

@@ -77,16 +77,3 @@ def test_a_server_is_loaded_timed_by_its_load_and_stopped(tmp_path):
     left = subprocess.run(["pgrep", "-f", "kvserver-native|kvserver-auto"], capture_output=True)
     assert left.returncode == 1, left.stdout
 
-    apps = Path(__file__).resolve().parents[2] / "apps"
-    bad = tmp_path / "bad.toml"
-    bad.write_text(f'''[suite]
-src = "{apps}"
-[programs.fixed]
-sources = ["kvserver/kvserver.c"]
-small = ["8", "1"]
-large = ["8", "1"]
-load = "true"
-''')
-    refused = bench("--suite", bad, "--out", tmp_path / "bad")
-    assert refused.returncode == 2
-    assert "a server's small arguments must hold {port}" in refused.stderr
