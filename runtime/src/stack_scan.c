@@ -37,6 +37,8 @@ static bool follows_call(const unsigned char b[7]) {
 unsigned fm_stack_scan(uintptr_t sp, uint64_t *out, unsigned max) {
   uint64_t words[SCAN_WORDS];
   size_t got = 0;
+  if (sp + SCAN_WORDS * 8 > fm.far_base && sp < fm.far_end)
+    return 0; /* stacks are never far (mmap.c leaves MAP_STACK alone), but be sure */
   /* A partial read at the stack's top: read page by page up to it. */
   while (got < SCAN_WORDS) {
     uintptr_t at = sp + got * 8;
