@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <time.h>
 
 #define FM_PAGE FARHINT_PAGE_SIZE
@@ -89,6 +90,9 @@ struct fm_config {
   uint64_t ult_stack_bytes; /* FARHINT_ULT_STACK: stack of each thread */
 };
 
+/* The file name of /proc/self/task/TID, NUL-terminated in buf (at most
+ * size - 1 bytes of it); its length, or -1 (proc_task.c). */
+ssize_t fm_read_task_file(pid_t tid, const char *name, char *buf, size_t size);
 /* Return addresses found on a stack above sp, at most max (stack_scan.c). */
 unsigned fm_stack_scan(uintptr_t sp, uint64_t *out, unsigned max);
 

@@ -161,16 +161,9 @@ static void on_trace_signal(int signo, siginfo_t *si, void *uc) {
 /* The faulting thread's user pc and sp, and whether it is inside a system
  * call, from /proc/self/task/TID/syscall ("-1 sp pc" when not in one). */
 static bool thread_pc(pid_t tid, uint64_t *pc, uint64_t *sp, bool *in_syscall) {
-  char path[64], buf[256];
-  snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
+  char buf[256];
+  if (fm_read_task_file(tid, "syscall", buf, sizeof buf) < 0)
     return false;
-  ssize_t n = read(fd, buf, sizeof buf - 1);
-  close(fd);
-  if (n <= 0)
-    return false;
-  buf[n] = 0;
   *in_syscall = buf[0] != '-';
   char *last = strrchr(buf, ' ');
   if (!last)

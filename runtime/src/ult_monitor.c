@@ -18,9 +18,7 @@
 #include "ult_sched.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <linux/futex.h>
-#include <stdio.h>
 #include <string.h>
 
 #define CALL_HANDOFF_NS 50000ULL
@@ -135,16 +133,9 @@ static uint64_t cpu_ns(struct kthread *k) {
  * hand-off, and on a loaded 2-core machine a socket write often waits so
  * for over CALL_HANDOFF_NS. Read only when a hand-off is being decided. */
 static bool asleep(struct kthread *k) {
-  char path[64], stat[512];
-  snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)k->tid);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
+  char stat[512];
+  if (fm_read_task_file(k->tid, "stat", stat, sizeof stat) < 0)
     return true; /* cannot tell: as before, by time alone */
-  ssize_t n = read(fd, stat, sizeof stat - 1);
-  close(fd);
-  if (n <= 0)
-    return true;
-  stat[n] = 0;
   const char *end = strrchr(stat, ')'); /* the name may hold spaces and parentheses */
   return !end || end[1] != ' ' || end[2] != 'R';
 }
