@@ -106,7 +106,7 @@ def _record_farmem(args, cmd, tmp, peak):
     start = args.start_signal
     _say_running(cmd, local, peak, "recording every fault" + (
         f" after the first {args.warmup:g} s" if args.warmup else "") + (
-        f" from the first SIG{start.name[3:]} it gets to the second" if start else "") + (
+        f" from the first {start.name} it gets to the second" if start else "") + (
         ", in it and in every program it starts" if follow else ""))
     started = []
     t0 = time.monotonic()

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import threading
 import time
+from dataclasses import dataclass
 
 READY_POLL_S = 0.02
 
@@ -32,11 +33,11 @@ def _accepts(port: int) -> bool:
         return False
 
 
+@dataclass(frozen=True)
 class Serving:
     """A server's load and warm-up commands for one size ({client} filled in)."""
-
-    def __init__(self, load: str, warmup: str | None):
-        self.load, self.warmup = load, warmup
+    load: str
+    warmup: str | None
 
     def start(self, args, timeout, start_signal=None):
         """The arguments of one run on a free port, and its LoadDriver."""
@@ -54,16 +55,15 @@ class LoadDriver:
                  start_signal: signal.Signals | None = None):
         self.commands = [c.replace("{port}", str(port)) for c in (warmup, load) if c]
         self.port, self.timeout, self.start_signal = port, timeout, start_signal
-        self.seconds, self.error, self.thread = None, None, None
+        self.seconds, self.error = None, None
 
     def __call__(self, proc):
         self.thread = threading.Thread(target=self._drive, args=(proc,), daemon=True)
         self.thread.start()
 
     def result(self):
-        if self.thread:
-            self.thread.join()
-        return self.seconds, self.error if self.thread else "the server did not start"
+        self.thread.join()
+        return self.seconds, self.error
 
     def _drive(self, proc):
         try:

@@ -218,7 +218,7 @@ def _program(name, entry, head, folder, threads, where) -> Program:
     client, load, warmup = _serving(entry, inputs, folder, where)
     return Program(name, _string(entry, "what", "", where), folder, tuple(sources),
                    at_src(build), at_src(binary), listed("flags"), listed("libs"),
-                   inputs, check, count, manual, None, client, load, warmup)
+                   inputs, check, count, manual, client=client, load=load, warmup=warmup)
 
 
 def _serving(entry, inputs, folder, where):
