@@ -49,13 +49,14 @@ class Serving:
 class LoadDriver:
     """Call it with the server's Popen as soon as it starts; result() when
     the server has ended: (the load's seconds, None) or (None, what went
-    wrong). timeout bounds the wait for the port and each command."""
+    wrong); output is what the load printed. timeout bounds the wait for
+    the port and each command."""
 
     def __init__(self, load: str, warmup: str | None, port: int, timeout: float,
                  start_signal: signal.Signals | None = None):
         self.commands = [c.replace("{port}", str(port)) for c in (warmup, load) if c]
         self.port, self.timeout, self.start_signal = port, timeout, start_signal
-        self.seconds, self.error = None, None
+        self.seconds, self.error, self.output = None, None, ""
 
     def __call__(self, proc):
         self.thread = threading.Thread(target=self._drive, args=(proc,), daemon=True)
@@ -74,7 +75,7 @@ class LoadDriver:
             if self.start_signal:
                 proc.send_signal(self.start_signal)
             t0 = time.monotonic()
-            self._run(load)
+            self.output = self._run(load)
             self.seconds = time.monotonic() - t0
             if self.start_signal:
                 proc.send_signal(self.start_signal)
@@ -95,7 +96,8 @@ class LoadDriver:
                                    f"{self.port} within {self.timeout:.0f} s")
             time.sleep(READY_POLL_S)
 
-    def _run(self, command):
+    def _run(self, command) -> str:
+        """The command's stdout; RuntimeError if it fails."""
         try:
             out = subprocess.run(command, shell=True, capture_output=True, text=True,
                                  timeout=self.timeout)
@@ -104,3 +106,4 @@ class LoadDriver:
         if out.returncode != 0:
             raise RuntimeError(f"`{command}` failed (exit {out.returncode}): "
                                f"{(out.stderr or out.stdout).strip()[-300:]}")
+        return out.stdout

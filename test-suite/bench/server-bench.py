@@ -17,9 +17,7 @@ Usage: server-bench.py [--build DIR] [--mib N] [--loops N] [--conns N]
        [--configs native,kswap,threads,ult]"""
 
 import argparse
-import os
 import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -29,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "profile-tools"))
 from farhint.cgroup import MemoryCgroup  # noqa: E402
 from farhint.kswap import Swap  # noqa: E402
+from farhint.serve import Serving  # noqa: E402
 from bench_tables import table  # noqa: E402
 
 # Kernel swap's limit beyond the table (code, stacks, the allocator's own):
@@ -38,19 +37,11 @@ LOAD = re.compile(r"([\d.]+) ops/s; latency us p50 ([\d.]+) p99 ([\d.]+) p99.9 (
 
 
 def server_cmd(args, config, local):
-    server = [str(args.build / "bin/app-kvserver"), str(args.mib), str(args.loops)]
+    server = [str(args.build / "bin/app-kvserver"), str(args.mib), str(args.loops), "{port}"]
     if config in ("native", "kswap"):
         return server
     ult = ["--ult"] if config == "ult" else []
     return [str(args.build / "bin/farhint"), "run", "--local", str(local), *ult, "--", *server]
-
-
-def load(args, port, requests, dist):
-    out = subprocess.run([str(args.build / "bin/app-kvload"), str(port), str(args.conns),
-                          str(requests), dist], capture_output=True, text=True, timeout=1800)
-    if out.returncode != 0:
-        raise RuntimeError(f"kvload failed: {out.stdout}{out.stderr}")
-    return [float(x) for x in LOAD.search(out.stdout).groups()]
 
 
 def serve_once(args, config, local, dist):
@@ -63,28 +54,28 @@ def serve_once(args, config, local, dist):
 
 
 def serve_in(cg, args, config, local, dist):
-    """serve_once with the server in memory cgroup cg (None: none)."""
-    server = subprocess.Popen(server_cmd(args, config, local), stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True, start_new_session=True,
+    """serve_once with the server in memory cgroup cg (None: none), driven
+    as farhint bench drives a server (farhint/serve.py)."""
+    client = f"{args.build / 'bin/app-kvload'} {{port}} {args.conns}"
+    serving = Serving(f"{client} {args.requests} {dist}",
+                      f"{client} {args.warmup} {dist}" if args.warmup else None)
+    cmd, drive = serving.start(server_cmd(args, config, local), timeout=1800)
+    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                               preexec_fn=cg.enter_self if cg else None)
+    drive(server)
     try:
-        line = server.stdout.readline()
-        m = re.search(r"listening on port (\d+)", line)
-        if not m:
-            raise RuntimeError(f"{config}: the server did not start: {line!r}")
-        if args.warmup:
-            load(args, m.group(1), args.warmup, dist)
-        result = load(args, m.group(1), args.requests, dist)
-        os.killpg(server.pid, signal.SIGTERM)
-        rest = server.communicate(timeout=600)[0]
-        checksum = re.search(r"checksum (\w+)", rest)
-        if server.returncode != 0 or not checksum:
-            raise RuntimeError(f"{config}: the server ended with {server.returncode}: {rest}")
-        return (*result, checksum.group(1))
+        rest = server.communicate(timeout=3600)[0]
     finally:
         if server.poll() is None:
-            os.killpg(server.pid, signal.SIGKILL)
+            server.kill()
             server.wait()
+    error = drive.result()[1]
+    if error:
+        raise RuntimeError(f"{config}: {error}")
+    checksum = re.search(r"checksum (\w+)", rest)
+    if server.returncode != 0 or not checksum:
+        raise RuntimeError(f"{config}: the server ended with {server.returncode}: {rest}")
+    return (*[float(x) for x in LOAD.search(drive.output).groups()], checksum.group(1))
 
 
 def main():

@@ -6,14 +6,17 @@ epoll loop per thread, and the bundled server (apps/kvserver) serving its
 load generator."""
 
 import json
-import os
 import re
-import signal
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from conftest import BUILD, FARHINT, native
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "profile-tools"))
+from farhint.serve import Serving  # noqa: E402
 
 
 def test_thousands_of_threads_at_3_percent_local(farhint_run):
@@ -111,21 +114,22 @@ def test_server_with_an_epoll_loop_per_thread_at_5_percent_local(farhint_run):
 
 
 def _serve(cmd, load_args):
-    """Starts the bundled kvserver by cmd, runs kvload (natively) against it,
-    stops the server with SIGTERM: (kvload's run, the server's run)."""
-    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              start_new_session=True)
+    """Starts the bundled kvserver by cmd (its port as {port}), runs kvload
+    (natively) against it once it listens and stops it with SIGTERM, as
+    farhint bench does: (what went wrong with the load or None, kvload's
+    output, the server's run)."""
+    load = " ".join([str(BUILD / "bin/app-kvload"), "{port}", *map(str, load_args)])
+    args, drive = Serving(load, None).start(cmd, timeout=120)
+    server = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    drive(server)
     try:
-        port = re.search(r"listening on port (\d+)", server.stdout.readline()).group(1)
-        load = subprocess.run([str(BUILD / "bin/app-kvload"), port, *map(str, load_args)],
-                              capture_output=True, text=True, timeout=120)
-        os.killpg(server.pid, signal.SIGTERM)
-        out, err = server.communicate(timeout=60)
-        return load, subprocess.CompletedProcess(cmd, server.returncode, out, err)
+        out, err = server.communicate(timeout=180)
     finally:
         if server.poll() is None:
-            os.killpg(server.pid, signal.SIGKILL)
+            server.kill()
             server.wait()
+    error = drive.result()[1]
+    return error, drive.output, subprocess.CompletedProcess(args, server.returncode, out, err)
 
 
 @pytest.mark.parametrize("ult", [[], ["--ult"]])
@@ -133,15 +137,15 @@ def test_bundled_server_serves_its_load_at_5_percent_local_and_stops_on_sigterm(
     # kvserver (epoll loop per thread, 16 MiB of values) at 800 KiB local,
     # kvload's 4 connections checking every value; SIGTERM ends the server
     # through its handler, and its table is what the native server's is.
-    server = [str(BUILD / "bin/app-kvserver"), "16", "2"]
+    server = [str(BUILD / "bin/app-kvserver"), "16", "2", "{port}"]
     load_args = (4, 2000, "zipf")
-    want_load, want = _serve(server, load_args)
-    assert want_load.returncode == 0 and want.returncode == 0, want_load.stderr + want.stderr
+    want_error, _, want = _serve(server, load_args)
+    assert want_error is None and want.returncode == 0, f"{want_error} {want.stderr}"
     stats = tmp_path / "stats.json"
-    load, run = _serve([str(FARHINT), "run", "--stats-file", str(stats), "--local", "800K", *ult,
-                        "--", *server], load_args)
-    assert load.returncode == 0, load.stdout + load.stderr
-    assert "checked 7" in load.stdout and ", 0 wrong" in load.stdout, load.stdout
+    error, load, run = _serve([str(FARHINT), "run", "--stats-file", str(stats), "--local",
+                               "800K", *ult, "--", *server], load_args)
+    assert error is None, error
+    assert "checked 7" in load and ", 0 wrong" in load, load
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[-1] == want.stdout.splitlines()[-1]  # the table's checksum
     c = json.loads(stats.read_text())["counters"]
