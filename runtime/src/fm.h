@@ -477,11 +477,13 @@ void fm_runtime_cpu_add(uint64_t ns);
 void fm_stats_register_thread(pthread_t t);
 void fm_stats_report(void);
 uint64_t fm_now_ns(void);
+#define NS_PER_S 1000000000LL
+#define NS_PER_MS 1000000LL
 static inline uint64_t fm_timespec_ns(const struct timespec *t) {
-  return (uint64_t)t->tv_sec * 1000000000ULL + (uint64_t)t->tv_nsec;
+  return (uint64_t)t->tv_sec * NS_PER_S + (uint64_t)t->tv_nsec;
 }
 static inline struct timespec fm_ns_timespec(uint64_t ns) {
-  return (struct timespec){(time_t)(ns / 1000000000ULL), (long)(ns % 1000000000ULL)};
+  return (struct timespec){(time_t)(ns / NS_PER_S), (long)(ns % NS_PER_S)};
 }
 
 /* ---- spinning before sleeping (control and prefetch threads) ---- */

@@ -30,9 +30,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NS_PER_S 1000000000LL
-#define NS_PER_MS 1000000LL
-
 /* The call, made with what the program passed, marked for the monitor. */
 #define MARKED(name, args)                                                     \
   ({                                                                           \
