@@ -28,8 +28,8 @@ record() {
   summary+=("$(printf '  %-8s %4d passed, %d failed%s (log: %s)' "$suite" "$passed" "$failed" "$note" "$logs/$suite.log")")
 }
 
-echo "== ctest (GoogleTest units and runtime tests)"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)" 2>&1 | tee "$logs/ctest.log"
+echo "== ctest (GoogleTest units and runtime tests; lit and pytest follow on their own)"
+ctest --test-dir "$build" --label-exclude suite --output-on-failure -j "$(nproc)" 2>&1 | tee "$logs/ctest.log"
 rc=${PIPESTATUS[0]}
 line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$logs/ctest.log" | tail -1)
 if [[ $line =~ ([0-9]+)\ tests\ failed\ out\ of\ ([0-9]+) ]]; then
@@ -40,7 +40,7 @@ else
 fi
 
 echo "== lit (FarHint pass)"
-"$build/venv/bin/python" /usr/lib/llvm-19/build/utils/lit/lit.py -sv \
+"$build/venv/bin/python" "$("$here/scripts/llvm-dir.sh" "$build")/build/utils/lit/lit.py" -sv \
   "$build/test-suite/lit" 2>&1 | tee "$logs/lit.log"
 rc=${PIPESTATUS[0]}
 passed=$(grep -oE 'Passed *: *[0-9]+' "$logs/lit.log" | grep -oE '[0-9]+$' || echo 0)

@@ -1,10 +1,13 @@
 /* workload.h -- what the apps share to generate their inputs and requests:
- * a 64-bit mixer, a xorshift generator and a Zipf sampler. Header-only, so
- * each app stays one ordinary source file plus this. */
+ * a 64-bit mixer, a xorshift generator, a Zipf sampler, and the runner of
+ * their worker threads. Header-only, so each app stays one ordinary source
+ * file plus this. */
 #ifndef APPS_WORKLOAD_H
 #define APPS_WORKLOAD_H
 
 #include <math.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -13,7 +16,7 @@
  * otherwise, so the apps stay ordinary programs. */
 #ifdef FARHINT_MANUAL
 #include <farhint/hint.h>
-#define MANUAL_HINT(addr, mut, size, rdahead, ev_prio, seq) \
+#define MANUAL_HINT(addr, mut, size, rdahead, ev_prio, seq)                                        \
   hint_fault(addr, mut, size, rdahead, ev_prio, seq)
 #else
 #define MANUAL_HINT(addr, mut, size, rdahead, ev_prio, seq) ((void)0)
@@ -54,9 +57,48 @@ static inline uint64_t zipf_draw(const struct zipf *z, uint64_t *x) {
     return ZIPF_RANKS + *x % (z->n > ZIPF_RANKS ? z->n - ZIPF_RANKS : 1);
   while (lo < hi) {
     long mid = (lo + hi) / 2;
-    if (z->cdf[mid] < u) lo = mid + 1; else hi = mid;
+    if (z->cdf[mid] < u)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return (uint64_t)lo;
+}
+
+/* Worker threads that share OPS between them: each gets its part, its own
+ * seed and a sum to fill. */
+#define WORKLOAD_MAX_THREADS 64
+struct workload_share {
+  long ops;
+  uint64_t seed, sum;
+};
+
+/* Parses THREADS (argv[i] if there, else 1); exits with a usage error
+ * naming the program when it is outside 1..WORKLOAD_MAX_THREADS. */
+static inline int workload_threads(int argc, char **argv, int i) {
+  int threads = argc > i ? atoi(argv[i]) : 1;
+  if (threads < 1 || threads > WORKLOAD_MAX_THREADS) {
+    fprintf(stderr, "%s: THREADS must be in 1..%d\n", argv[0], WORKLOAD_MAX_THREADS);
+    exit(2);
+  }
+  return threads;
+}
+
+/* Runs fn(share) on each of `threads` threads and returns the sum of their
+ * sums once all have finished. */
+static inline uint64_t workload_run(int threads, long ops, void *(*fn)(void *)) {
+  struct workload_share w[WORKLOAD_MAX_THREADS];
+  pthread_t t[WORKLOAD_MAX_THREADS];
+  for (int i = 0; i < threads; i++) {
+    w[i] = (struct workload_share){ops / threads, 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1), 0};
+    pthread_create(&t[i], NULL, fn, &w[i]);
+  }
+  uint64_t sum = 0;
+  for (int i = 0; i < threads; i++) {
+    pthread_join(t[i], NULL);
+    sum += w[i].sum;
+  }
+  return sum;
 }
 
 #endif

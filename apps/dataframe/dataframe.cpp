@@ -37,7 +37,7 @@ Trips generate(size_t rows) {
   Trips t;
   uint64_t x = 0x6a09e667f3bcc909ULL;
   for (size_t i = 0; i < rows; i++) {
-    double distance = (double)(xorshift(&x) % 3000) / 100.0;  // 0..30 miles
+    double distance = (double)(xorshift(&x) % 3000) / 100.0; // 0..30 miles
     int8_t payment = (int8_t)(1 + xorshift(&x) % 4);
     double fare = 2.5 + distance * 2.5 + (double)(xorshift(&x) % 500) / 100.0;
     t.vendor.push_back((int8_t)(1 + xorshift(&x) % 2));
@@ -64,7 +64,7 @@ std::vector<uint32_t> filter(const std::vector<T> &column, Pred pred) {
 // Sum and count of values grouped by key.
 template <typename K, typename V>
 std::map<K, std::pair<double, long>> group_by(const std::vector<K> &keys,
-                                             const std::vector<V> &values) {
+                                              const std::vector<V> &values) {
   std::map<K, std::pair<double, long>> groups;
   for (size_t i = 0; i < keys.size(); i++) {
     auto &g = groups[keys[i]];
@@ -76,7 +76,7 @@ std::map<K, std::pair<double, long>> group_by(const std::vector<K> &keys,
 
 uint64_t cents(double v) { return (uint64_t)std::llround(v * 100); }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   if (argc < 2) {

@@ -18,7 +18,7 @@
 #define KMASK ((1ULL << (2 * K)) - 1)
 
 struct entry {
-  uint64_t kmer;     /* 2 bits a base; 0 = empty slot (kmer + 1 is stored) */
+  uint64_t kmer; /* 2 bits a base; 0 = empty slot (kmer + 1 is stored) */
   uint32_t count;
   uint8_t next_seen; /* bit b: base b followed this k-mer */
   uint8_t used;      /* already part of a contig */

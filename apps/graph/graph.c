@@ -12,7 +12,7 @@
 #include <string.h>
 
 static long nv, ne;
-static long *offsets;   /* CSR: edges of v are targets[offsets[v] .. offsets[v+1]) */
+static long *offsets; /* CSR: edges of v are targets[offsets[v] .. offsets[v+1]) */
 static int32_t *targets;
 static int nthreads;
 
@@ -64,7 +64,9 @@ static long *frontier, *next_frontier;
 static long frontier_len, next_len;
 static int level;
 
-struct range { long lo, hi; };
+struct range {
+  long lo, hi;
+};
 
 static void *bfs_level(void *arg) {
   struct range *r = arg;
@@ -135,8 +137,8 @@ static void *pr_step(void *arg) {
     double share = rank[v] / (double)deg;
     for (long e = offsets[v]; e < offsets[v + 1]; e++) {
       double *t = &next_rank[targets[e]], old = *t;
-      while (!__atomic_compare_exchange(t, &old, &(double){old + share}, 0,
-                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      while (!__atomic_compare_exchange(t, &old, &(double){old + share}, 0, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
         ;
     }
   }
@@ -173,8 +175,7 @@ static int changed;
 
 static void atomic_min64(int64_t *p, int64_t v) {
   int64_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
-  while (v < old && !__atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_RELAXED,
-                                                 __ATOMIC_RELAXED))
+  while (v < old && !__atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
     ;
 }
 
@@ -235,8 +236,8 @@ static void *cc_round(void *arg) {
         continue;
       int32_t *hi = a < b ? &label[w] : &label[v], lo = a < b ? a : b;
       int32_t old = __atomic_load_n(hi, __ATOMIC_RELAXED);
-      while (lo < old && !__atomic_compare_exchange_n(hi, &old, lo, 0, __ATOMIC_RELAXED,
-                                                      __ATOMIC_RELAXED))
+      while (lo < old &&
+             !__atomic_compare_exchange_n(hi, &old, lo, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
         ;
       changed = 1;
     }
@@ -268,7 +269,10 @@ static long lower_bound(long v, int32_t w) {
   long lo = offsets[v], hi = offsets[v + 1];
   while (lo < hi) {
     long mid = (lo + hi) / 2;
-    if (targets[mid] < w) lo = mid + 1; else hi = mid;
+    if (targets[mid] < w)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -326,8 +330,8 @@ int main(int argc, char **argv) {
   printf("vertices %ld edges %ld reached %ld depth_sum %ld rank_sum %.6f\n", nv, ne, reached,
          depth_sum, ranks);
   printf("sssp_dist_sum %lld components %ld triangles %ld\n", (long long)dist_sum, ncc, ntri);
-  uint64_t sum = mix((uint64_t)reached * 1000003 + (uint64_t)depth_sum * 31 +
-                     (uint64_t)(ranks * 1e4 + 0.5));
+  uint64_t sum =
+      mix((uint64_t)reached * 1000003 + (uint64_t)depth_sum * 31 + (uint64_t)(ranks * 1e4 + 0.5));
   sum = mix(sum ^ (uint64_t)dist_sum);
   sum = mix(sum ^ ((uint64_t)ncc << 32 | (uint64_t)ntri));
   printf("checksum %016llx\n", (unsigned long long)sum);

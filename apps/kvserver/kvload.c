@@ -44,7 +44,8 @@ static uint64_t now_ns(void) {
 
 static int dial(void) {
   int s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+  struct sockaddr_in a = {.sin_family = AF_INET,
+                          .sin_port = htons((uint16_t)port),
                           .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
   if (connect(s, (struct sockaddr *)&a, sizeof a)) {
     perror("kvload: connect");

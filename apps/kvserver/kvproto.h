@@ -52,8 +52,8 @@ static inline int64_t kv_check(const unsigned char *v, uint32_t n, uint32_t key)
 /* All of n bytes, or -1 (the peer closed, or an error). */
 static inline int kv_io(int fd, void *buf, size_t n, int writing) {
   for (size_t done = 0; done < n;) {
-    ssize_t r = writing ? write(fd, (char *)buf + done, n - done)
-                        : read(fd, (char *)buf + done, n - done);
+    ssize_t r =
+        writing ? write(fd, (char *)buf + done, n - done) : read(fd, (char *)buf + done, n - done);
     if (r <= 0)
       return -1;
     done += (size_t)r;

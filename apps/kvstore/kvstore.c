@@ -68,13 +68,8 @@ static uint64_t get(uint64_t key) {
   return sum;
 }
 
-struct worker {
-  long ops;
-  uint64_t seed, sum;
-};
-
 static void *run(void *arg) {
-  struct worker *w = arg;
+  struct workload_share *w = arg;
   uint64_t x = w->seed;
   for (long i = 0; i < w->ops; i++) {
     uint64_t key = mix(zipf_draw(&keys, &x) % nkeys); /* ranks are spread over the table */
@@ -93,7 +88,7 @@ int main(int argc, char **argv) {
   }
   nkeys = (uint64_t)(atol(argv[1]) << 20) / (sizeof(struct item) + 544 + 16);
   long ops = atol(argv[2]);
-  int threads = argc > 3 ? atoi(argv[3]) : 1;
+  int threads = workload_threads(argc, argv, 3);
   nbuckets = nkeys;
   buckets = calloc(nbuckets, sizeof *buckets);
   for (int i = 0; i < 256; i++)
@@ -101,17 +96,7 @@ int main(int argc, char **argv) {
   zipf_init(&keys, nkeys, 1.0);
   for (uint64_t k = 0; k < nkeys; k++)
     set(mix(k), 0);
-  struct worker w[64];
-  pthread_t t[64];
-  for (int i = 0; i < threads; i++) {
-    w[i] = (struct worker){ops / threads, 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1), 0};
-    pthread_create(&t[i], NULL, run, &w[i]);
-  }
-  uint64_t sum = 0;
-  for (int i = 0; i < threads; i++) {
-    pthread_join(t[i], NULL);
-    sum += w[i].sum;
-  }
+  uint64_t sum = workload_run(threads, ops, run);
   printf("items %llu ops %ld\nchecksum %016llx\n", (unsigned long long)nkeys, ops,
          (unsigned long long)sum);
   return 0;

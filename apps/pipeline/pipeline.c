@@ -42,8 +42,8 @@ static void *xmalloc(size_t n) {
 /* ---- the input stream: text-like segments, a third of them repeats ---- */
 
 struct stream {
-  uint64_t rng, left;             /* bytes still to produce */
-  uint64_t seg_seed, seg_left;    /* the segment being produced */
+  uint64_t rng, left;          /* bytes still to produce */
+  uint64_t seg_seed, seg_left; /* the segment being produced */
   uint64_t recent[RECENT_SEGMENTS], nrecent;
 };
 
@@ -171,7 +171,7 @@ static uint64_t container_restore(struct container *c) {
 static struct {
   struct container **ring; /* containers in the store, oldest first */
   uint32_t first, count, max;
-  uint32_t next_id;        /* id of the container being filled */
+  uint32_t next_id; /* id of the container being filled */
   struct container *open;
   uint64_t chunks, unique, bytes_in, bytes_stored, checksum;
 } p;

@@ -31,7 +31,10 @@ static size_t shard_lo(int s) { return n * (size_t)s / (size_t)nthreads; }
 static size_t upper_bound(size_t lo, size_t hi, uint64_t v) {
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (keys[mid] <= v) lo = mid + 1; else hi = mid;
+    if (keys[mid] <= v)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -40,7 +43,7 @@ static void *sorter(void *arg) {
   int t = (int)(long)arg;
   size_t lo = shard_lo(t), hi = shard_lo(t + 1);
   qsort(keys + lo, hi - lo, sizeof *keys, cmp_u64); /* phase 1: local sort */
-  pthread_barrier_wait(&phase); /* main picks the pivots */
+  pthread_barrier_wait(&phase);                     /* main picks the pivots */
   pthread_barrier_wait(&phase);
   bounds[t][0] = lo; /* phase 2: split the shard at the pivots */
   for (int p = 0; p < nthreads - 1; p++)

@@ -21,15 +21,21 @@ static void insertion(uint64_t *a, long n) {
 static void quicksort(uint64_t *a, long n) {
   while (n > 16) {
     long mid = n / 2;
-    if (a[mid] < a[0]) swap(&a[mid], &a[0]);
-    if (a[n - 1] < a[0]) swap(&a[n - 1], &a[0]);
-    if (a[n - 1] < a[mid]) swap(&a[n - 1], &a[mid]);
+    if (a[mid] < a[0])
+      swap(&a[mid], &a[0]);
+    if (a[n - 1] < a[0])
+      swap(&a[n - 1], &a[0]);
+    if (a[n - 1] < a[mid])
+      swap(&a[n - 1], &a[mid]);
     uint64_t pivot = a[mid];
     long i = 0, j = n - 1;
     for (;;) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i >= j) break;
+      while (a[i] < pivot)
+        i++;
+      while (a[j] > pivot)
+        j--;
+      if (i >= j)
+        break;
       swap(&a[i++], &a[j--]);
     }
     /* Recurse into the smaller part, loop on the larger: bounded stack. */

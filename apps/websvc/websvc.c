@@ -45,15 +45,10 @@ static uint64_t serve(const unsigned char *object) {
   return h;
 }
 
-struct worker {
-  long requests;
-  uint64_t seed, sum;
-};
-
 static void *run(void *arg) {
-  struct worker *w = arg;
+  struct workload_share *w = arg;
   uint64_t x = w->seed;
-  for (long r = 0; r < w->requests; r++) {
+  for (long r = 0; r < w->ops; r++) {
     uint64_t acc = 0;
     for (int k = 0; k < LOOKUPS; k++)
       acc += lookup(mix(zipf_draw(&key_dist, &x) % nkeys) | 1);
@@ -70,9 +65,9 @@ int main(int argc, char **argv) {
   }
   uint64_t bytes = (uint64_t)atol(argv[1]) << 20;
   long requests = atol(argv[2]);
-  int threads = argc > 3 ? atoi(argv[3]) : 1;
-  if (bytes < (4 << 20) || threads < 1 || threads > 64) {
-    fprintf(stderr, "websvc: at least 4 MiB, THREADS in 1..64\n");
+  int threads = workload_threads(argc, argv, 3);
+  if (bytes < (4 << 20)) {
+    fprintf(stderr, "websvc: at least 4 MiB\n");
     return 2;
   }
   table_slots = bytes / 4 / sizeof *table;
@@ -86,17 +81,7 @@ int main(int argc, char **argv) {
     ((uint64_t *)objects)[i] = mix(i);
   zipf_init(&key_dist, nkeys, 0.8);
   zipf_init(&object_dist, nobjects, 0.8);
-  struct worker w[64];
-  pthread_t t[64];
-  for (int i = 0; i < threads; i++) {
-    w[i] = (struct worker){requests / threads, 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1), 0};
-    pthread_create(&t[i], NULL, run, &w[i]);
-  }
-  uint64_t sum = 0;
-  for (int i = 0; i < threads; i++) {
-    pthread_join(t[i], NULL);
-    sum += w[i].sum;
-  }
+  uint64_t sum = workload_run(threads, requests, run);
   printf("keys %llu objects %llu requests %ld\nchecksum %016llx\n", (unsigned long long)nkeys,
          (unsigned long long)nobjects, requests, (unsigned long long)sum);
   return 0;

@@ -20,9 +20,9 @@ LoopPattern analyzeAccess(const Access &A, ScalarEvolution &SE, LoopInfo &LI) {
   if (!L)
     return P;
   P.InLoop = true;
-  if (!SE.isSCEVable(A.Addr->getType()))
+  if (!SE.isSCEVable(A.addr()->getType()))
     return P;
-  const auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(A.Addr));
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(A.addr()));
   if (!AR || AR->getLoop() != L || !AR->isAffine())
     return P;
   const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
@@ -35,8 +35,7 @@ LoopPattern analyzeAccess(const Access &A, ScalarEvolution &SE, LoopInfo &LI) {
   return P;
 }
 
-HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP,
-                      std::string &Why) {
+HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP, std::string &Why) {
   HintParams H;
   H.SiteId = S ? S->Id : 0;
   bool SiteWrites = S && (S->WriteFaults > 0 || (S->Suggest && S->Suggest->Mut));
@@ -67,8 +66,8 @@ HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP,
   // saw the faults, knows better than the loop's shape. Read-ahead there
   // fetched pages nobody read (CRONO dfs: 2x slower at 25% local).
   if (S && S->Suggest && !S->Suggest->Seq && S->Faults >= MinFaultsToJudgeSeq) {
-    Why += ", but the profile saw no sequential run of pages in its " +
-           std::to_string(S->Faults) + " faults: no seq";
+    Why += ", but the profile saw no sequential run of pages in its " + std::to_string(S->Faults) +
+           " faults: no seq";
     return H;
   }
   H.Seq = true;

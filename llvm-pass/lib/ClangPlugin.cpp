@@ -29,8 +29,7 @@ namespace {
 
 class FarHintAction : public PluginASTAction {
 public:
-  bool ParseArgs(const CompilerInstance &CI,
-                 const std::vector<std::string> &Args) override {
+  bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
     DiagnosticsEngine &D = CI.getDiagnostics();
     unsigned Err = D.getCustomDiagID(DiagnosticsEngine::Error, "%0");
     for (const std::string &A : Args) {
@@ -46,8 +45,7 @@ public:
     return true;
   }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 llvm::StringRef) override {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
     CodeGenOptions &CG = CI.getCodeGenOpts();
     // Matching needs source locations: without -g, track locations only,
     // as clang does for -fprofile-sample-use.
@@ -55,11 +53,11 @@ public:
       CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
     if (CG.DisableLLVMPasses) {
       DiagnosticsEngine &D = CI.getDiagnostics();
-      D.Report(D.getCustomDiagID(
-          DiagnosticsEngine::Warning,
-          "farhint: LLVM passes are disabled in this compile step (-save-temps "
-          "or -disable-llvm-passes): no hints are inserted here; compile without "
-          "it, or run opt -load-pass-plugin=FarHintPass.so on the bitcode"));
+      D.Report(
+          D.getCustomDiagID(DiagnosticsEngine::Warning,
+                            "farhint: LLVM passes are disabled in this compile step (-save-temps "
+                            "or -disable-llvm-passes): no hints are inserted here; compile without "
+                            "it, or run opt -load-pass-plugin=FarHintPass.so on the bitcode"));
     }
     if (CG.PrepareForThinLTO || CG.PrepareForLTO) {
       DiagnosticsEngine &D = CI.getDiagnostics();

@@ -19,6 +19,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -39,9 +40,9 @@ namespace farhint {
 namespace {
 
 struct Planned {
-  Access A;                 // what the hint covers, and where it goes
+  Access A; // what the hint covers, and where it goes
   HintParams P;
-  const Instruction *Origin; // the access it is for (its debug location)
+  const Instruction *Origin;  // the access it is for (its debug location)
   bool PrefetchAhead = false; // also a prefetch ahead of it (Prefetch.h)
 };
 
@@ -63,11 +64,11 @@ void warn(Module &M, const std::string &ProfilePath, const Twine &Msg) {
 }
 
 // The pass's state for one module run.
-class Run {
+class ModuleHinter {
 public:
-  Run(Module &M, ModuleAnalysisManager &MAM, const Options &O)
-      : M(M), O(O), Matcher(M),
-        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {
+  ModuleHinter(Module &M, ModuleAnalysisManager &MAM, const Options &O)
+      : M(M), O(O), FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()),
+        Matcher(M, [this](Function &F) -> const TargetLibraryInfo & { return tli(F); }) {
     R.Module = M.getSourceFileName();
   }
 
@@ -120,7 +121,7 @@ public:
       auto &LI = FAM.getResult<LoopAnalysis>(F);
       auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
       for (Instruction &I : instructions(F)) {
-        for (Access &A : accessesOf(I)) {
+        for (Access &A : accessesOf(I, tli(F))) {
           LoopPattern LP = analyzeAccess(A, SE, LI);
           if (!LP.Affine)
             continue;
@@ -151,22 +152,12 @@ public:
     for (const Planned &X : Plan)
       PointsOf[X.A.Inst->getFunction()].push_back(X.A.Inst);
     // Versioning closes loops (LCSSA): an access after a versioned loop then
-    // takes the loop's values through exit phis, so the hint must read its
-    // access's operands afresh, not the values planned before.
-    std::vector<std::pair<int, int>> Slots; // operand numbers of Addr and Size
-    for (const Planned &X : Plan)
-      Slots.push_back({operandNumber(*X.A.Inst, X.A.Addr), operandNumber(*X.A.Inst, X.A.Size)});
+    // takes the loop's values through exit phis, which its Access reads
+    // through the instruction's operands.
     SmallPtrSet<const Instruction *, 16> Versioned;
     for (auto &[F, Points] : PointsOf)
       for (const Instruction *I : versionHintedLoops(*F, Points, Emitter.liveWord()))
         Versioned.insert(I);
-    for (size_t K = 0; K < Plan.size(); K++) {
-      Access &A = Plan[K].A;
-      if (Slots[K].first >= 0)
-        A.Addr = A.Inst->getOperand(Slots[K].first);
-      if (Slots[K].second >= 0)
-        A.Size = A.Inst->getOperand(Slots[K].second);
-    }
     for (const Planned &X : Plan) {
       Function &F = *X.A.Inst->getFunction();
       if (X.PrefetchAhead)
@@ -174,13 +165,13 @@ public:
       auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
       ORE.emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "Hinted", X.Origin)
-               << "hint site " << ore::NV("Site", X.P.SiteId) << ": mut="
-               << ore::NV("Mut", X.P.Mut) << " seq=" << ore::NV("Seq", X.P.Seq)
+               << "hint site " << ore::NV("Site", X.P.SiteId) << ": mut=" << ore::NV("Mut", X.P.Mut)
+               << " seq=" << ore::NV("Seq", X.P.Seq)
                << " rdahead=" << ore::NV("RdAhead", X.P.RdAhead)
                << " ev_prio=" << ore::NV("EvPrio", X.P.EvPrio);
       });
-      LLVM_DEBUG(dbgs() << "farhint: hint site " << X.P.SiteId << " at "
-                        << locationOf(X.Origin) << "\n");
+      LLVM_DEBUG(dbgs() << "farhint: hint site " << X.P.SiteId << " at " << locationOf(X.Origin)
+                        << "\n");
       Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), !Versioned.contains(X.A.Inst));
     }
     checkChangedFunctions(PointsOf);
@@ -204,14 +195,6 @@ public:
     });
   }
 
-  // Which operand of I is V (-1: none, e.g. a hoisted range's own values).
-  static int operandNumber(const Instruction &I, const Value *V) {
-    for (const Use &U : I.operands())
-      if (U.get() == V)
-        return int(U.getOperandNo());
-    return -1;
-  }
-
   // Release builds of clang skip the IR verifier, so IR this pass broke
   // would crash the backend far from the cause: say which function instead.
   void checkChangedFunctions(const MapVector<Function *, SmallVector<Instruction *, 8>> &Fs) {
@@ -222,7 +205,8 @@ public:
         M.getContext().emitError("farhint: the hints made invalid IR in " + F->getName() +
                                  " (a bug in the plugin; please report it with this "
                                  "file and profile, and build without -fplugin=farhint "
-                                 "meanwhile): " + StringRef(Problem).trim());
+                                 "meanwhile): " +
+                                 StringRef(Problem).trim());
     }
   }
 
@@ -279,23 +263,25 @@ private:
     if (Match.Accesses.empty()) {
       bool Here = Matcher.ownsFile(S.Loc.File);
       const Function *Callee = Here ? Matcher.calleeAt(S) : nullptr;
-      E.Why = !Here ? "not in this translation unit"
+      E.Why = !Here    ? "not in this translation unit"
               : Callee ? callWhy(*Callee)
                        : "no memory access at this location in this module (stale "
                          "profile, or the code was optimized differently)";
       if (Here)
-        warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location + ") " +
-                               (Callee ? "is " + E.Why : "matches no memory access: not hinted"));
+        warn(M, Prof.Path,
+             "site " + Twine(S.Id) + " (" + E.Location + ") " +
+                 (Callee ? "is " + E.Why : "matches no memory access: not hinted"));
       return !Here;
     }
     if (S.SourceLine) {
       std::optional<std::string> Now = Matcher.sourceLine(S, Match.Accesses.front());
       if (Now && StringRef(*Now).trim() != StringRef(*S.SourceLine).trim()) {
         E.Why = "source line changed since profiling (stale profile): was '" +
-                StringRef(*S.SourceLine).trim().str() + "', now '" +
-                StringRef(*Now).trim().str() + "'";
-        warn(M, Prof.Path, "site " + Twine(S.Id) + " (" + E.Location + "): " + E.Why +
-                               "; record the profile again");
+                StringRef(*S.SourceLine).trim().str() + "', now '" + StringRef(*Now).trim().str() +
+                "'";
+        warn(M, Prof.Path,
+             "site " + Twine(S.Id) + " (" + E.Location + "): " + E.Why +
+                 "; record the profile again");
         return false;
       }
     }
@@ -303,8 +289,8 @@ private:
     for (const Access &A : Match.Accesses) {
       // One hint per access, from the site with the most faults: a small
       // site matched by line would otherwise add its own (often weaker)
-      // hint to a hot access (CRONO sssp: three hints on one load, 1.6x
-      // slower than one).
+      // hint to a hot access (docs/design-notes.md, "Which sites the pass
+      // hints").
       if (auto It = HintedBy.try_emplace(A.Inst, S.Id).first; It->second != S.Id) {
         HintedFor = It->second;
         continue;
@@ -359,10 +345,12 @@ private:
     return true;
   }
 
+  const TargetLibraryInfo &tli(Function &F) { return FAM.getResult<TargetLibraryAnalysis>(F); }
+
   Module &M;
   const Options &O;
-  SiteMatcher Matcher;
   FunctionAnalysisManager &FAM;
+  SiteMatcher Matcher;
   Profile Prof;
   Report R;
   std::vector<Planned> Plan;
@@ -382,7 +370,7 @@ PreservedAnalyses FarHintPass::run(Module &M, ModuleAnalysisManager &MAM) {
     M.getContext().emitError(toString(std::move(E)));
     return PreservedAnalyses::all();
   }
-  Run R(M, MAM, Opts);
+  ModuleHinter R(M, MAM, Opts);
   if (Opts.PassMode == Mode::Profile && !R.loadProfile())
     return PreservedAnalyses::all();
 

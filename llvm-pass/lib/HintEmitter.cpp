@@ -28,8 +28,7 @@ static FunctionCallee weakRuntimeFunction(Module &M, StringRef Name, FunctionTyp
 // (hint.h). Through the GOT, bound at load time: a lazy-binding PLT entry
 // would run the dynamic linker's resolver, which keeps only the argument
 // registers.
-static FunctionCallee preserveMostRuntimeFunction(Module &M, StringRef Name,
-                                                  FunctionType *FT) {
+static FunctionCallee preserveMostRuntimeFunction(Module &M, StringRef Name, FunctionType *FT) {
   FunctionCallee Callee = weakRuntimeFunction(M, Name, FT);
   if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
     F->setCallingConv(CallingConv::PreserveMost);
@@ -56,8 +55,8 @@ Value *isLive(IRBuilderBase &B, GlobalVariable *LiveWord) {
 HintEmitter::HintEmitter(Module &M) : M(M) {
   LLVMContext &C = M.getContext();
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
-  FunctionType *FT = FunctionType::get(Type::getVoidTy(C),
-                                       {PointerType::getUnqual(C), I64, I32, I32}, false);
+  FunctionType *FT =
+      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C), I64, I32, I32}, false);
   Slow = preserveMostRuntimeFunction(M, "farhint_hint_slow_preserve_most", FT);
 }
 
@@ -71,8 +70,8 @@ static void callIfRuntime(IRBuilderBase &B, FunctionCallee Callee, ArrayRef<Valu
   B.CreateCall(Callee, Args)->setCallingConv(CallingConv::PreserveMost);
 }
 
-void HintEmitter::emitPrefetch(Value *Addr, Value *Size, const HintParams &P,
-                               const DebugLoc &Loc, Instruction *Before) {
+void HintEmitter::emitPrefetch(Value *Addr, Value *Size, const HintParams &P, const DebugLoc &Loc,
+                               Instruction *Before) {
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
   IRBuilder<> B(Before);
@@ -80,18 +79,18 @@ void HintEmitter::emitPrefetch(Value *Addr, Value *Size, const HintParams &P,
   Value *A = B.CreatePtrToInt(Addr, I64, "fh.pf.a");
   Instruction *FarTerm = SplitBlockAndInsertIfThen(isFar(B, A), Before, false);
   B.SetInsertPoint(FarTerm);
-  Value *WordAddr = B.CreateIntToPtr(
-      metaWordAddress(B, B.CreateLShr(A, FARHINT_PAGE_SHIFT)), PointerType::getUnqual(C));
+  Value *WordAddr = B.CreateIntToPtr(metaWordAddress(B, B.CreateLShr(A, FARHINT_PAGE_SHIFT)),
+                                     PointerType::getUnqual(C));
   Value *Word = B.CreateLoad(I64, WordAddr, /*isVolatile=*/true, "fh.pf.word");
   Value *Wanted = B.CreateICmpEQ(B.CreateAnd(Word, FARHINT_META_LOCAL_OR_COMING),
                                  ConstantInt::get(I64, 0), "fh.pf.wanted");
   Instruction *Ask = SplitBlockAndInsertIfThen(Wanted, FarTerm, false);
   Ask->getParent()->setName("fh.pf.ask");
   uint32_t Packed = FARHINT_PACK(P.Mut ? FARHINT_F_MUT : 0, 0, P.EvPrio);
-  FunctionCallee Prefetch = preserveMostRuntimeFunction(
-      M, "farhint_prefetch_preserve_most", Slow.getFunctionType());
-  callIfRuntime(B, Prefetch, {Addr, Size, ConstantInt::get(I32, Packed),
-                              ConstantInt::get(I32, P.SiteId)}, Ask);
+  FunctionCallee Prefetch =
+      preserveMostRuntimeFunction(M, "farhint_prefetch_preserve_most", Slow.getFunctionType());
+  callIfRuntime(B, Prefetch,
+                {Addr, Size, ConstantInt::get(I32, Packed), ConstantInt::get(I32, P.SiteId)}, Ask);
 }
 
 void HintEmitter::recordProfiledBuild(StringRef BuildId) {
@@ -117,9 +116,9 @@ GlobalVariable *HintEmitter::liveWord() {
   FunctionCallee Register = weakRuntimeFunction(
       M, "farhint_register_live_word",
       FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)}, false));
-  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
-                                    GlobalValue::InternalLinkage,
-                                    "__farhint_register_live_word", M);
+  Function *Ctor =
+      Function::Create(FunctionType::get(Type::getVoidTy(C), false), GlobalValue::InternalLinkage,
+                       "__farhint_register_live_word", M);
   BasicBlock *Entry = BasicBlock::Create(C, "entry", Ctor);
   BasicBlock *Call = BasicBlock::Create(C, "register", Ctor);
   BasicBlock *Done = BasicBlock::Create(C, "done", Ctor);
@@ -139,9 +138,8 @@ GlobalVariable *HintEmitter::seqSlot(uint32_t SiteId) {
   if (GlobalVariable *G = M.getNamedGlobal(Name))
     return G;
   Type *I64 = Type::getInt64Ty(M.getContext());
-  return new GlobalVariable(M, I64, false, GlobalValue::InternalLinkage,
-                            ConstantInt::get(I64, 0), Name, nullptr,
-                            GlobalValue::InitialExecTLSModel);
+  return new GlobalVariable(M, I64, false, GlobalValue::InternalLinkage, ConstantInt::get(I64, 0),
+                            Name, nullptr, GlobalValue::InitialExecTLSModel);
 }
 
 bool staysInOnePage(const Access &A) {
@@ -149,8 +147,7 @@ bool staysInOnePage(const Access &A) {
          A.Alignment.value() <= FARHINT_PAGE_SIZE;
 }
 
-void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc,
-                       bool TestLive) {
+void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc, bool TestLive) {
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
   MDNode *Unlikely = MDBuilder(C).createBranchWeights(1, 1000);
@@ -170,7 +167,7 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
     FarTerm->getParent()->setName("fh.far");
     B.SetInsertPoint(FarTerm);
   }
-  Value *Addr = B.CreatePtrToInt(A.Addr, I64, "fh.addr");
+  Value *Addr = B.CreatePtrToInt(A.addr(), I64, "fh.addr");
   Value *Go = isFar(B, Addr, "fh.isfar");
   Value *Page = B.CreateLShr(Addr, FARHINT_PAGE_SHIFT, "fh.page");
   GlobalVariable *Slot = P.Seq ? seqSlot(P.SiteId) : nullptr;
@@ -187,22 +184,23 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
   Value *WordAddr = B.CreateIntToPtr(metaWordAddress(B, Page), PointerType::getUnqual(C));
   LoadInst *Word = B.CreateLoad(I64, WordAddr, /*isVolatile=*/true, "fh.meta");
   uint64_t Need = FARHINT_META_PRESENT | (P.Mut ? FARHINT_META_DIRTY : 0);
-  Value *Miss = B.CreateICmpNE(B.CreateAnd(B.CreateNot(Word), Need),
-                               ConstantInt::get(I64, 0), "fh.miss");
+  Value *Miss =
+      B.CreateICmpNE(B.CreateAnd(B.CreateNot(Word), Need), ConstantInt::get(I64, 0), "fh.miss");
   if (!staysInOnePage(A)) {
     Value *Offset = B.CreateAnd(Addr, FARHINT_PAGE_SIZE - 1);
-    Value *Crosses = B.CreateICmpUGT(B.CreateAdd(Offset, A.Size),
-                                     ConstantInt::get(I64, FARHINT_PAGE_SIZE));
+    Value *Crosses =
+        B.CreateICmpUGT(B.CreateAdd(Offset, A.size()), ConstantInt::get(I64, FARHINT_PAGE_SIZE));
     Miss = B.CreateOr(Miss, Crosses, "fh.miss");
   }
   Instruction *SlowTerm = SplitBlockAndInsertIfThen(Miss, CheckTerm, false, Unlikely);
   SlowTerm->getParent()->setName("fh.slow");
 
   // STEP 3: the slow path, if the runtime is there.
-  uint32_t Packed = FARHINT_PACK((P.Mut ? FARHINT_F_MUT : 0) | (P.Seq ? FARHINT_F_SEQ : 0),
-                                 P.RdAhead, P.EvPrio);
-  callIfRuntime(B, Slow, {A.Addr, A.Size, ConstantInt::get(I32, Packed),
-                          ConstantInt::get(I32, P.SiteId)}, SlowTerm);
+  uint32_t Packed =
+      FARHINT_PACK((P.Mut ? FARHINT_F_MUT : 0) | (P.Seq ? FARHINT_F_SEQ : 0), P.RdAhead, P.EvPrio);
+  callIfRuntime(
+      B, Slow, {A.addr(), A.size(), ConstantInt::get(I32, Packed), ConstantInt::get(I32, P.SiteId)},
+      SlowTerm);
 
   // STEP 4: remember the page for this site's next seq hint.
   if (Slot) {

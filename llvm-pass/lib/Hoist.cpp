@@ -17,8 +17,8 @@ namespace {
 
 // The range the access covers over all of loop L's iterations, as (first
 // byte, span), when it is small; S is the access's address.
-std::optional<std::pair<const SCEV *, uint64_t>> smallRangeIn(const SCEV *S, uint64_t Size,
-                                                             Loop *L, ScalarEvolution &SE) {
+std::optional<std::pair<const SCEV *, uint64_t>> smallRangeIn(const SCEV *S, uint64_t Size, Loop *L,
+                                                              ScalarEvolution &SE) {
   if (SE.isLoopInvariant(S, L))
     return std::make_pair(S, Size);
   const auto *AR = dyn_cast<SCEVAddRecExpr>(S);
@@ -32,9 +32,10 @@ std::optional<std::pair<const SCEV *, uint64_t>> smallRangeIn(const SCEV *S, uin
   uint64_t Span = uint64_t(std::llabs(StepBytes)) * (Trip - 1) + Size;
   if (Span > MaxHoistSpan)
     return std::nullopt;
-  const SCEV *First = StepBytes >= 0 ? AR->getStart()
-                                     : AR->evaluateAtIteration(SE.getConstant(
-                                           SE.getEffectiveSCEVType(AR->getType()), Trip - 1), SE);
+  const SCEV *First =
+      StepBytes >= 0 ? AR->getStart()
+                     : AR->evaluateAtIteration(
+                           SE.getConstant(SE.getEffectiveSCEVType(AR->getType()), Trip - 1), SE);
   return std::make_pair(First, Span);
 }
 
@@ -42,9 +43,9 @@ std::optional<std::pair<const SCEV *, uint64_t>> smallRangeIn(const SCEV *S, uin
 
 std::optional<Hoisted> hoistOutOfLoops(const Access &A, ScalarEvolution &SE, LoopInfo &LI) {
   Loop *L = LI.getLoopFor(A.Inst->getParent());
-  if (!L || !A.SizeIsConstant || !SE.isSCEVable(A.Addr->getType()))
+  if (!L || !A.SizeIsConstant || !SE.isSCEVable(A.addr()->getType()))
     return std::nullopt;
-  auto Range = smallRangeIn(SE.getSCEV(A.Addr), A.ConstantSize, L, SE);
+  auto Range = smallRangeIn(SE.getSCEV(A.addr()), A.ConstantSize, L, SE);
   if (!Range)
     return std::nullopt;
   // Out of every enclosing loop the range does not move in.
@@ -66,8 +67,9 @@ std::optional<Hoisted> hoistOutOfLoops(const Access &A, ScalarEvolution &SE, Loo
   Hoisted H;
   H.Range = A;
   H.Range.Inst = At;
-  H.Range.Addr = Expander.expandCodeFor(Range->first, A.Addr->getType(), At);
-  H.Range.Size = ConstantInt::get(Type::getInt64Ty(A.Inst->getContext()), Range->second);
+  H.Range.AddrUse = H.Range.SizeUse = nullptr; // values of its own, computed here
+  H.Range.FixedAddr = Expander.expandCodeFor(Range->first, A.addr()->getType(), At);
+  H.Range.FixedSize = ConstantInt::get(Type::getInt64Ty(A.Inst->getContext()), Range->second);
   H.Range.ConstantSize = Range->second;
   H.Range.Alignment = Align(1); // the range may cross a page
   H.Levels = Levels;

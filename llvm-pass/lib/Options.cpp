@@ -13,9 +13,8 @@ const char *Options::knownKeys() {
 }
 
 static Error bad(StringRef Key, StringRef Value, StringRef Want) {
-  return createStringError(inconvertibleErrorCode(),
-                           "farhint: bad value '" + Value + "' for '" + Key +
-                               "': expected " + Want);
+  return createStringError(inconvertibleErrorCode(), "farhint: bad value '" + Value + "' for '" +
+                                                         Key + "': expected " + Want);
 }
 
 static Expected<bool> parseBool(StringRef Key, StringRef V) {
@@ -63,19 +62,18 @@ Error Options::set(StringRef KeyValue) {
     if (Value.getAsInteger(10, PrefetchDistance) || PrefetchDistance > 4096)
       return bad(Key, Value, "iterations ahead, 0 (no prefetches) to 4096");
   } else {
-    return createStringError(inconvertibleErrorCode(),
-                             "farhint: unknown option '" + Key +
-                                 "' (known options: " + knownKeys() + ")");
+    return createStringError(inconvertibleErrorCode(), "farhint: unknown option '" + Key +
+                                                           "' (known options: " + knownKeys() +
+                                                           ")");
   }
   return Error::success();
 }
 
 Error Options::validate() const {
   if (PassMode == Mode::Profile && ProfilePath.empty())
-    return createStringError(
-        inconvertibleErrorCode(),
-        "farhint: no profile given: pass profile=PATH (record one with "
-        "`farhint profile`), or mode=static to hint loops without a profile");
+    return createStringError(inconvertibleErrorCode(),
+                             "farhint: no profile given: pass profile=PATH (record one with "
+                             "`farhint profile`), or mode=static to hint loops without a profile");
   return Error::success();
 }
 

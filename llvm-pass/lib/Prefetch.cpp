@@ -62,8 +62,8 @@ public:
         if (!walk(Op, C))
           return false;
     } else {
-      return fail(C, std::string("the address goes through a ") + I->getOpcodeName() +
-                         " in the loop");
+      return fail(C,
+                  std::string("the address goes through a ") + I->getOpcodeName() + " in the loop");
     }
     C.Steps.push_back(I);
     return true;
@@ -80,8 +80,7 @@ private:
 };
 
 // The chain of A's address in its innermost loop, if a prefetch can follow it.
-std::optional<Chain> chainOf(const Access &A, ScalarEvolution &SE, LoopInfo &LI,
-                             std::string &Why) {
+std::optional<Chain> chainOf(const Access &A, ScalarEvolution &SE, LoopInfo &LI, std::string &Why) {
   Loop *L = LI.getLoopFor(A.Inst->getParent());
   if (!L) {
     Why = "not in a loop";
@@ -89,7 +88,7 @@ std::optional<Chain> chainOf(const Access &A, ScalarEvolution &SE, LoopInfo &LI,
   }
   Chain C;
   ChainWalker W(*L, SE);
-  if (!W.walk(A.Addr, C)) {
+  if (!W.walk(A.addr(), C)) {
     Why = C.Why;
     return std::nullopt;
   }
@@ -113,9 +112,8 @@ const SCEV *lastValue(const SCEVAddRecExpr *AR, Loop &L, ScalarEvolution &SE) {
 
 } // namespace
 
-std::optional<IndirectShape> indirectShape(const Access &A, ScalarEvolution &SE,
-                                           LoopInfo &LI, unsigned Distance,
-                                           std::string &Why) {
+std::optional<IndirectShape> indirectShape(const Access &A, ScalarEvolution &SE, LoopInfo &LI,
+                                           unsigned Distance, std::string &Why) {
   std::optional<Chain> C = chainOf(A, SE, LI, Why);
   if (!C)
     return std::nullopt;
@@ -162,10 +160,10 @@ private:
   // last index when ScalarEvolution knows it.
   Value *leafAhead(Instruction *I, const SCEVAddRecExpr *AR) {
     int64_t Step = cast<SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt().getSExtValue();
-    Value *V = I->getType()->isPointerTy()
-                   ? B.CreateGEP(B.getInt8Ty(), I, ConstantInt::get(I64, Step * Distance),
-                                 "fh.pf.idx")
-                   : B.CreateAdd(I, ConstantInt::get(I->getType(), Step * Distance), "fh.pf.idx");
+    Value *V =
+        I->getType()->isPointerTy()
+            ? B.CreateGEP(B.getInt8Ty(), I, ConstantInt::get(I64, Step * Distance), "fh.pf.idx")
+            : B.CreateAdd(I, ConstantInt::get(I->getType(), Step * Distance), "fh.pf.idx");
     const SCEV *Last = lastValue(AR, L, SE);
     BasicBlock *Pre = L.getLoopPreheader();
     if (!Last || !Pre)
@@ -185,10 +183,12 @@ private:
     Value *Far = isFar(B, Addr);
     Value *Entry = metaWordAddress(B, B.CreateLShr(Addr, FARHINT_PAGE_SHIFT));
     Value *Safe = B.CreateSelect(Far, Entry, ConstantInt::get(I64, FARHINT_META_TABLE));
-    Value *Word = B.CreateLoad(I64, B.CreateIntToPtr(Safe, B.getPtrTy()), /*isVolatile=*/true,
-                               "fh.pf.meta");
-    Value *Mapped = B.CreateICmpNE(B.CreateAnd(Word, FARHINT_META_MAPPED), ConstantInt::get(I64, 0));
-    Value *Unlocked = B.CreateICmpEQ(B.CreateAnd(Word, FARHINT_META_LOCKED), ConstantInt::get(I64, 0));
+    Value *Word =
+        B.CreateLoad(I64, B.CreateIntToPtr(Safe, B.getPtrTy()), /*isVolatile=*/true, "fh.pf.meta");
+    Value *Mapped =
+        B.CreateICmpNE(B.CreateAnd(Word, FARHINT_META_MAPPED), ConstantInt::get(I64, 0));
+    Value *Unlocked =
+        B.CreateICmpEQ(B.CreateAnd(Word, FARHINT_META_LOCKED), ConstantInt::get(I64, 0));
     Value *Here = B.CreateAnd(Mapped, Unlocked);
     return B.CreateAnd(Far, Here, "fh.pf.here");
   }
@@ -232,9 +232,8 @@ private:
 
 } // namespace
 
-bool emitIndirectPrefetch(const Access &A, const HintParams &P, unsigned Distance,
-                          bool TestLive, ScalarEvolution &SE, LoopInfo &LI,
-                          HintEmitter &Emitter) {
+bool emitIndirectPrefetch(const Access &A, const HintParams &P, unsigned Distance, bool TestLive,
+                          ScalarEvolution &SE, LoopInfo &LI, HintEmitter &Emitter) {
   std::string Why;
   std::optional<Chain> C = chainOf(A, SE, LI, Why);
   if (!C)
@@ -248,8 +247,8 @@ bool emitIndirectPrefetch(const Access &A, const HintParams &P, unsigned Distanc
     Term->getParent()->setName("fh.pf");
     B.SetInsertPoint(Term);
   }
-  Value *Ahead = AheadEmitter(B, L, SE, Distance).emit(*C, A.Addr);
-  Emitter.emitPrefetch(Ahead, A.Size, P, At->getDebugLoc(), &*B.GetInsertPoint());
+  Value *Ahead = AheadEmitter(B, L, SE, Distance).emit(*C, A.addr());
+  Emitter.emitPrefetch(Ahead, A.size(), P, At->getDebugLoc(), &*B.GetInsertPoint());
   return true;
 }
 

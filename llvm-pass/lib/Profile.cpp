@@ -45,8 +45,7 @@ public:
   explicit Reader(StringRef Path) : Path(Path) {}
 
   Error fail(const Twine &What) const {
-    return createStringError(inconvertibleErrorCode(),
-                             "farhint: profile '" + Path + "': " + What);
+    return createStringError(inconvertibleErrorCode(), "farhint: profile '" + Path + "': " + What);
   }
 
   Expected<SourceLoc> loc(const json::Object &O, const Twine &Where) const {
@@ -96,9 +95,11 @@ public:
   }
 
   Error suggestTypes(const json::Object &G, const Twine &Where) const {
-    std::pair<StringRef, bool (*)(const json::Value &)> Fields[] = {
-        {"mut", isBool}, {"seq", isBool}, {"size", isCount}, {"rdahead", isInteger},
-        {"ev_prio", isInteger}};
+    std::pair<StringRef, bool (*)(const json::Value &)> Fields[] = {{"mut", isBool},
+                                                                    {"seq", isBool},
+                                                                    {"size", isCount},
+                                                                    {"rdahead", isInteger},
+                                                                    {"ev_prio", isInteger}};
     for (auto &[Key, Check] : Fields)
       if (!optional(G, Key, Check))
         return fail(Where + ": 'suggest." + Key + "' has the wrong type");
@@ -215,8 +216,7 @@ std::optional<SplitText> splitSites(StringRef Text) {
       InString = true;
       KeyStart = I + 1;
     } else if (C == '{' || C == '[') {
-      if (Depth == 1 && C == '[' && LastKey == "sites" &&
-          Text.slice(0, I).rtrim().ends_with(":")) {
+      if (Depth == 1 && C == '[' && LastKey == "sites" && Text.slice(0, I).rtrim().ends_with(":")) {
         if (ArrayStart)
           return std::nullopt; // two "sites" keys
         ArrayStart = I;
@@ -263,14 +263,13 @@ Expected<Profile> Profile::load(StringRef Path) {
     return R.fail("not a JSON object");
   std::optional<StringRef> Format = O->getString("format");
   if (Format != StringRef("farhint-profile"))
-    return R.fail("not a farhint profile (its 'format' is '" +
-                  Format.value_or("<missing>") + "', expected 'farhint-profile')");
+    return R.fail("not a farhint profile (its 'format' is '" + Format.value_or("<missing>") +
+                  "', expected 'farhint-profile')");
   std::optional<int64_t> Version = O->getInteger("version");
   if (Version != ProfileVersion)
-    return R.fail("version " +
-                  (Version ? Twine(*Version) : Twine("<missing>")) +
-                  " is not supported: this farhint reads version " +
-                  Twine(ProfileVersion) + "; record it again with `farhint profile`");
+    return R.fail("version " + (Version ? Twine(*Version) : Twine("<missing>")) +
+                  " is not supported: this farhint reads version " + Twine(ProfileVersion) +
+                  "; record it again with `farhint profile`");
   if (Error E = R.top(*O))
     return std::move(E);
   Profile P;

@@ -2,28 +2,21 @@
 #include "FarHint/Report.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 namespace farhint {
 
-static std::string quoted(StringRef S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"";
-}
+// A double-quoted YAML scalar, escaped as LLVM's YAML support escapes.
+static std::string quoted(StringRef S) { return "\"" + yaml::escape(S) + "\""; }
 
 Error Report::write(StringRef Path) const {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC)
-    return createStringError(EC, "farhint: cannot write report '" + Path +
-                                     "': " + EC.message());
+    return createStringError(EC, "farhint: cannot write report '" + Path + "': " + EC.message());
   OS << "farhint-report: 1\n"
      << "module: " << quoted(Module) << "\n"
      << "profile: " << quoted(ProfilePath) << "\n"
@@ -41,10 +34,10 @@ Error Report::write(StringRef Path) const {
       if (E.Unprofiled)
         OS << "\n    unprofiled: true";
       if (Hinted)
-        OS << "\n    accesses: " << E.Accesses << "\n    params: {mut: "
-           << (E.Params.Mut ? "true" : "false")
-           << ", seq: " << (E.Params.Seq ? "true" : "false")
-           << ", rdahead: " << E.Params.RdAhead << ", ev_prio: " << E.Params.EvPrio << "}";
+        OS << "\n    accesses: " << E.Accesses
+           << "\n    params: {mut: " << (E.Params.Mut ? "true" : "false")
+           << ", seq: " << (E.Params.Seq ? "true" : "false") << ", rdahead: " << E.Params.RdAhead
+           << ", ev_prio: " << E.Params.EvPrio << "}";
       OS << "\n    " << (Hinted ? "why: " : "reason: ") << quoted(E.Why);
     }
     OS << (Any ? "\n" : " []\n");

@@ -2,6 +2,8 @@
 #include "FarHint/SiteMatcher.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
@@ -21,82 +23,124 @@ static bool neverFar(Value *Addr) {
   return isa<AllocaInst>(Base) || isa<GlobalVariable>(Base);
 }
 
-static Access makeAccess(Instruction &I, Value *Addr, Value *Size, bool Write,
-                         MaybeAlign A) {
+// What a library call does with the memory its arguments point to.
+enum class Call { Other, Copy, Fill, Compare, Output, Input };
+
+// Through TLI, which checks the declaration's prototype; the few it does not
+// know (GNU and socket calls) by name, with three arguments or more.
+static Call libraryCall(const CallInst &C, const TargetLibraryInfo &TLI) {
+  LibFunc F;
+  if (TLI.getLibFunc(C, F)) {
+    switch (F) {
+    case LibFunc_memcpy:
+    case LibFunc_memmove: return Call::Copy;
+    case LibFunc_memset: return Call::Fill;
+    case LibFunc_memcmp:
+    case LibFunc_bcmp: return Call::Compare;
+    case LibFunc_write:
+    case LibFunc_pwrite: return Call::Output;
+    case LibFunc_read:
+    case LibFunc_pread: return Call::Input;
+    default: return Call::Other;
+    }
+  }
+  const Function *Callee = C.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || C.arg_size() < 3)
+    return Call::Other;
+  return StringSwitch<Call>(Callee->getName())
+      .Case("mempcpy", Call::Copy)
+      .Cases("send", "pwrite64", Call::Output)
+      .Cases("recv", "pread64", Call::Input)
+      .Default(Call::Other);
+}
+
+// The length of an access: an i64 operand of the instruction, or a constant.
+struct Length {
+  Use *Operand = nullptr;
+  ConstantInt *Constant = nullptr;
+};
+
+static Access makeAccess(Instruction &I, Use &Addr, Length Len, bool Write, MaybeAlign A) {
   Access X;
   X.Inst = &I;
-  X.Addr = Addr;
-  X.Size = Size;
+  X.AddrUse = &Addr;
   X.Write = Write;
   X.Alignment = A.valueOrOne();
-  if (auto *C = dyn_cast<ConstantInt>(Size)) {
+  if (auto *C = Len.Constant ? Len.Constant : dyn_cast<ConstantInt>(Len.Operand->get())) {
+    X.FixedSize = C;
     X.SizeIsConstant = true;
     X.ConstantSize = C->getZExtValue();
+  } else {
+    X.SizeUse = Len.Operand;
   }
   return X;
 }
 
-SmallVector<Access, 2> accessesOf(Instruction &I) {
+SmallVector<Access, 2> accessesOf(Instruction &I, const TargetLibraryInfo &TLI) {
   SmallVector<Access, 2> Out;
   const DataLayout &DL = I.getModule()->getDataLayout();
-  Type *I64 = Type::getInt64Ty(I.getContext());
+  IntegerType *I64 = Type::getInt64Ty(I.getContext());
   auto Bytes = [&](Type *T) {
-    return ConstantInt::get(I64, DL.getTypeStoreSize(T).getFixedValue());
+    return Length{nullptr, ConstantInt::get(I64, DL.getTypeStoreSize(T).getFixedValue())};
   };
-  auto Add = [&](Value *Addr, Value *Size, bool Write, MaybeAlign A) {
-    if (!neverFar(Addr))
-      Out.push_back(makeAccess(I, Addr, Size, Write, A));
+  auto Add = [&](Use &Addr, Length Len, bool Write, MaybeAlign A) {
+    if (!neverFar(Addr.get()))
+      Out.push_back(makeAccess(I, Addr, Len, Write, A));
   };
-  auto AsI64 = [&](Value *V) -> Value * {
-    if (V->getType() == I64)
-      return V;
-    if (auto *C = dyn_cast<ConstantInt>(V))
-      return ConstantInt::get(I64, C->getZExtValue());
-    return nullptr; // a non-constant length of another width: skip
+  // An operand's length: itself if i64, a constant of another width as an
+  // i64 constant, none for a non-constant of another width (skipped).
+  auto LengthOf = [&](Use &U) -> std::optional<Length> {
+    if (U->getType() == I64)
+      return Length{&U, nullptr};
+    if (auto *C = dyn_cast<ConstantInt>(U.get()))
+      return Length{nullptr, ConstantInt::get(I64, C->getZExtValue())};
+    return std::nullopt;
   };
   if (auto *L = dyn_cast<LoadInst>(&I)) {
     if (L->getType()->isSized() && !L->getType()->isScalableTy())
-      Add(L->getPointerOperand(), Bytes(L->getType()), false, L->getAlign());
+      Add(L->getOperandUse(L->getPointerOperandIndex()), Bytes(L->getType()), false, L->getAlign());
   } else if (auto *S = dyn_cast<StoreInst>(&I)) {
     Type *T = S->getValueOperand()->getType();
     if (!T->isScalableTy())
-      Add(S->getPointerOperand(), Bytes(T), true, S->getAlign());
+      Add(S->getOperandUse(S->getPointerOperandIndex()), Bytes(T), true, S->getAlign());
   } else if (auto *A = dyn_cast<AtomicRMWInst>(&I)) {
-    Add(A->getPointerOperand(), Bytes(A->getValOperand()->getType()), true, A->getAlign());
+    Add(A->getOperandUse(A->getPointerOperandIndex()), Bytes(A->getValOperand()->getType()), true,
+        A->getAlign());
   } else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I)) {
-    Add(X->getPointerOperand(), Bytes(X->getNewValOperand()->getType()), true, X->getAlign());
+    Add(X->getOperandUse(X->getPointerOperandIndex()), Bytes(X->getNewValOperand()->getType()),
+        true, X->getAlign());
   } else if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
-    if (Value *Len = AsI64(MT->getLength())) {
-      Add(MT->getRawDest(), Len, true, MT->getDestAlign());
-      Add(MT->getRawSource(), Len, false, MT->getSourceAlign());
+    if (auto Len = LengthOf(MT->getArgOperandUse(2))) {
+      Add(MT->getArgOperandUse(0), *Len, true, MT->getDestAlign());
+      Add(MT->getArgOperandUse(1), *Len, false, MT->getSourceAlign());
     }
   } else if (auto *MS = dyn_cast<MemSetInst>(&I)) {
-    if (Value *Len = AsI64(MS->getLength()))
-      Add(MS->getRawDest(), Len, true, MS->getDestAlign());
+    if (auto Len = LengthOf(MS->getArgOperandUse(2)))
+      Add(MS->getArgOperandUse(0), *Len, true, MS->getDestAlign());
   } else if (auto *C = dyn_cast<CallInst>(&I)) {
-    // libc calls a fault is attributed to (the symbolizer reports the
+    // Library calls a fault is attributed to (the symbolizer reports the
     // application line that called them): hint their pointer arguments.
-    Function *F = C->getCalledFunction();
-    if (!F || !F->isDeclaration() || C->arg_size() < 3)
+    std::optional<Length> Len;
+    Call Kind = libraryCall(*C, TLI);
+    if (Kind == Call::Other || !(Len = LengthOf(C->getArgOperandUse(2))))
       return Out;
-    StringRef N = F->getName();
-    Value *Len = AsI64(C->getArgOperand(2));
-    if (!Len)
-      return Out;
-    if (N == "memcpy" || N == "memmove" || N == "mempcpy") {
-      Add(C->getArgOperand(0), Len, true, std::nullopt);
-      Add(C->getArgOperand(1), Len, false, std::nullopt);
-    } else if (N == "memset") {
-      Add(C->getArgOperand(0), Len, true, std::nullopt);
-    } else if (N == "memcmp" || N == "bcmp") {
-      Add(C->getArgOperand(0), Len, false, std::nullopt);
-      Add(C->getArgOperand(1), Len, false, std::nullopt);
-    } else if (N == "write" || N == "send" || N == "pwrite" || N == "pwrite64") {
-      // The kernel reads the buffer (a fault inside the call: the trace
-      // finds the caller by scanning the stack, runtime/src/stack_scan.c).
-      Add(C->getArgOperand(1), Len, false, std::nullopt);
-    } else if (N == "read" || N == "recv" || N == "pread" || N == "pread64") {
-      Add(C->getArgOperand(1), Len, true, std::nullopt);
+    auto Arg = [&](unsigned K) -> Use & { return C->getArgOperandUse(K); };
+    switch (Kind) {
+    case Call::Copy:
+      Add(Arg(0), *Len, true, std::nullopt);
+      Add(Arg(1), *Len, false, std::nullopt);
+      break;
+    case Call::Fill: Add(Arg(0), *Len, true, std::nullopt); break;
+    case Call::Compare:
+      Add(Arg(0), *Len, false, std::nullopt);
+      Add(Arg(1), *Len, false, std::nullopt);
+      break;
+    case Call::Output: // the kernel reads the buffer (a fault inside the call:
+      // the trace finds the caller by scanning the stack, runtime/src/stack_scan.c)
+      Add(Arg(1), *Len, false, std::nullopt);
+      break;
+    case Call::Input: Add(Arg(1), *Len, true, std::nullopt); break;
+    case Call::Other: break;
     }
   }
   return Out;
@@ -185,12 +229,12 @@ static Score score(const Site &S, const DILocation *Access) {
   return Column ? LineAndColumn : LineOnly;
 }
 
-SiteMatcher::SiteMatcher(Module &M) {
+SiteMatcher::SiteMatcher(Module &M, function_ref<const TargetLibraryInfo &(Function &)> GetTLI) {
   for (Function &F : M)
     for (Instruction &I : instructions(F)) {
       if (!I.getDebugLoc())
         continue;
-      for (Access &A : accessesOf(I))
+      for (Access &A : accessesOf(I, GetTLI(F)))
         All.push_back(A);
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (Function *Callee = CB->getCalledFunction(); Callee && !Callee->isIntrinsic())
@@ -209,17 +253,10 @@ SiteMatch SiteMatcher::match(const Site &S) const {
   SiteMatch Exact, Line, Inlined;
   for (const Access &A : All) {
     switch (score(S, A.Inst->getDebugLoc().get())) {
-    case LineAndColumn:
-      Exact.Accesses.push_back(A);
-      break;
-    case LineOnly:
-      Line.Accesses.push_back(A);
-      break;
-    case InlinedCallee:
-      Inlined.Accesses.push_back(A);
-      break;
-    case NoMatch:
-      break;
+    case LineAndColumn: Exact.Accesses.push_back(A); break;
+    case LineOnly: Line.Accesses.push_back(A); break;
+    case InlinedCallee: Inlined.Accesses.push_back(A); break;
+    case NoMatch: break;
     }
   }
   if (!Exact.Accesses.empty())

@@ -18,9 +18,7 @@ using namespace llvm;
 namespace farhint {
 
 // Whether L can be cloned (it may need a preheader and dedicated exits).
-static bool versionable(const Loop &L) {
-  return L.isSafeToClone() && !L.getHeader()->isEHPad();
-}
+static bool versionable(const Loop &L) { return L.isSafeToClone() && !L.getHeader()->isEHPad(); }
 
 // Whether L calls nothing but intrinsics: no allocation in it can make
 // memory run short, so a version chosen on entry stays right as long as an
@@ -57,8 +55,7 @@ static bool simplified(Loop &L, DominatorTree &DT, LoopInfo &LI) {
 
 // Clones L behind a test of the live word in its preheader: 0 runs the
 // clone. Returns false (and changes nothing) if L cannot be versioned.
-static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI,
-                              GlobalVariable *LiveWord) {
+static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI, GlobalVariable *LiveWord) {
   if (!versionable(L) || !simplified(L, DT, LI))
     return false;
   // STEP 1: loop-closed SSA, so every value used after the loop comes through
@@ -71,8 +68,7 @@ static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI,
   // STEP 3: the clone, with a preheader of its own, entered from Test.
   ValueToValueMapTy VMap;
   SmallVector<BasicBlock *, 16> Blocks;
-  Loop *Plain = cloneLoopWithPreheader(HintedPH, Test, &L, VMap, ".fh.plain", &LI, &DT,
-                                       Blocks);
+  Loop *Plain = cloneLoopWithPreheader(HintedPH, Test, &L, VMap, ".fh.plain", &LI, &DT, Blocks);
   remapInstructionsInBlocks(Blocks, VMap);
   // STEP 4: the exits' phis take the clone's values from the clone's blocks.
   SmallVector<BasicBlock *, 4> Exits;
@@ -83,8 +79,7 @@ static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI,
         if (L.contains(Phi.getIncomingBlock(I))) {
           Value *V = Phi.getIncomingValue(I);
           Value *Cloned = VMap.lookup(V);
-          Phi.addIncoming(Cloned ? Cloned : V,
-                          cast<BasicBlock>(VMap[Phi.getIncomingBlock(I)]));
+          Phi.addIncoming(Cloned ? Cloned : V, cast<BasicBlock>(VMap[Phi.getIncomingBlock(I)]));
         }
   // STEP 5: the test.
   Instruction *Br = Test->getTerminator();

@@ -79,6 +79,7 @@ class Suggestion:
 @dataclass
 class SiteFaults:
     """A site's faults: (thread, page, kind) in time order, and allocation sizes."""
+
     pages_by_thread: dict = field(default_factory=dict)
     kinds: Counter = field(default_factory=Counter)
     hinted: int = 0
@@ -189,8 +190,9 @@ class AllocationIndex:
     """Which recorded allocation an address falls in, at a given time."""
 
     def __init__(self, allocs, frees):
-        self.events = sorted([(t, 0, a, s) for t, a, s in allocs] +
-                             [(t, 1, a, 0) for t, a in frees])
+        self.events = sorted(
+            [(t, 0, a, s) for t, a, s in allocs] + [(t, 1, a, 0) for t, a in frees]
+        )
         self.live = {}  # start -> size
         self.starts = []
         self.pos = 0

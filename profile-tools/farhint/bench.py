@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from farhint import buildtree, report, serve, suite
-from farhint.profile import load_profile
 from farhint.kswap import Swap, charged_peak, run_kswap
+from farhint.profile import load_profile
 from farhint.runenv import measure_peak, runtime_env
 
 CONFIGS = ("native", "kswap", "nohint", "auto", "manual")
@@ -37,11 +37,29 @@ MIN_LOCAL = 1 << 20
 SERVER_TIMEOUT = 1800.0
 # Sent to a server's profiling run after its warm-up: recording starts there.
 PROFILE_START = signal.SIGUSR2
-FIELDS = ["app", "size", "config", "local_pct", "repeat", "seconds", "status", "local_bytes",
-          "faults_hinted", "faults_unhinted", "faults_write_protect", "readahead_pages",
-          "fetched_pages", "evicted_pages", "latency_hinted_p50_us", "latency_hinted_p99_us",
-          "latency_unhinted_p50_us", "latency_unhinted_p99_us", "runtime_cpu_ms",
-          "cgroup_max_usage", "major_faults"]
+FIELDS = [
+    "app",
+    "size",
+    "config",
+    "local_pct",
+    "repeat",
+    "seconds",
+    "status",
+    "local_bytes",
+    "faults_hinted",
+    "faults_unhinted",
+    "faults_write_protect",
+    "readahead_pages",
+    "fetched_pages",
+    "evicted_pages",
+    "latency_hinted_p50_us",
+    "latency_hinted_p99_us",
+    "latency_unhinted_p50_us",
+    "latency_unhinted_p99_us",
+    "runtime_cpu_ms",
+    "cgroup_max_usage",
+    "major_faults",
+]
 
 
 @dataclass
@@ -49,15 +67,15 @@ class Prepared:
     program: suite.Program
     size: str
     args: list
-    folder: Path         # where it runs (cwd), emptied before each run
+    folder: Path  # where it runs (cwd), emptied before each run
     native: Path
-    auto: Path | None    # None for a prebuilt program: nothing to rebuild with hints
+    auto: Path | None  # None for a prebuilt program: nothing to rebuild with hints
     auto_noprefetch: Path | None  # built only when that configuration runs
     manual: Path | None  # built with its hand hints, if it has them
     profile: Path
     serving: serve.Serving | None  # a server's load; its times are the load's
-    peak: int            # far memory the program touches with everything local
-    other: int           # the rest of what the kernel charges it (code, stacks, libc)
+    peak: int  # far memory the program touches with everything local
+    other: int  # the rest of what the kernel charges it (code, stacks, libc)
     checksum: str
     native_seconds: float
     profile_seconds: float  # the profiling run at 10% local
@@ -91,8 +109,13 @@ def _timed(cmd, env=None, timeout=None, cwd=None, on_start=None):
 
 def _farhint(*args, on_start=None, **kw):
     """farhint's CompletedProcess; on_start gets its Popen once it started."""
-    with subprocess.Popen([str(buildtree.part("bin/farhint")), *map(str, args)],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw) as proc:
+    with subprocess.Popen(
+        [str(buildtree.part("bin/farhint")), *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    ) as proc:
         if on_start:
             on_start(proc)
         out, err = proc.communicate()
@@ -120,8 +143,9 @@ def _fresh(folder: Path) -> Path:
     return folder
 
 
-def build(program: suite.Program, dest: Path, profile: Path | None = None,
-          plugin_args=(), defines=()):
+def build(
+    program: suite.Program, dest: Path, profile: Path | None = None, plugin_args=(), defines=()
+):
     """Builds program into dest through farhint cc: plainly without a
     profile, with the FarHint plugin and the profile's hints with one.
     RuntimeError with the compiler's message if it fails."""
@@ -129,29 +153,46 @@ def build(program: suite.Program, dest: Path, profile: Path | None = None,
         cmd = ["cc", *(["--cxx"] if program.cxx else [])]
         if profile:
             cmd += ["--profile", profile, *[a for kv in plugin_args for a in ("--plugin-arg", kv)]]
-        out = _farhint(*cmd, "--", *program.flags, *defines,
-                       *[program.src / s for s in program.sources], "-o", dest, *program.libs,
-                       env={**os.environ, "FARHINT_PROFILE": ""})  # plain means plain
+        out = _farhint(
+            *cmd,
+            "--",
+            *program.flags,
+            *defines,
+            *[program.src / s for s in program.sources],
+            "-o",
+            dest,
+            *program.libs,
+            env={**os.environ, "FARHINT_PROFILE": ""},
+        )  # plain means plain
     else:  # the program's own build, run in a scratch folder with the wrappers as CC and CXX
         flags = " ".join([*program.flags, *defines])
-        env = {**os.environ, "CC": str(buildtree.part("bin/farhint-cc")),
-               "CXX": str(buildtree.part("bin/farhint-c++")), "CFLAGS": flags,
-               "CXXFLAGS": flags, "FARHINT_PROFILE": str(profile.resolve()) if profile else "",
-               "FARHINT_PLUGIN_ARGS": " ".join(plugin_args)}
+        env = {
+            **os.environ,
+            "CC": str(buildtree.part("bin/farhint-cc")),
+            "CXX": str(buildtree.part("bin/farhint-c++")),
+            "CFLAGS": flags,
+            "CXXFLAGS": flags,
+            "FARHINT_PROFILE": str(profile.resolve()) if profile else "",
+            "FARHINT_PLUGIN_ARGS": " ".join(plugin_args),
+        }
         folder = _fresh(dest.with_name(dest.name + ".build"))
-        out = subprocess.run(program.build, shell=True, cwd=folder, env=env,
-                             capture_output=True, text=True)
+        out = subprocess.run(
+            program.build, shell=True, cwd=folder, env=env, capture_output=True, text=True
+        )
         binary = folder / program.binary  # relative to the folder, or absolute
         if out.returncode == 0:
             if not binary.is_file():
-                raise RuntimeError(f"{program.name}: `{program.build}` did not produce "
-                                   f"{binary}")
+                raise RuntimeError(
+                    f"{program.name}: `{program.build}` did not produce " f"{binary}"
+                )
             shutil.copy2(binary, dest)
         shutil.rmtree(folder)
     if out.returncode != 0:
         what = "with hints" if profile else "natively"
-        raise RuntimeError(f"building {program.name} {what} failed: "
-                           f"{(out.stderr or out.stdout).strip()[-800:]}")
+        raise RuntimeError(
+            f"building {program.name} {what} failed: "
+            f"{(out.stderr or out.stdout).strip()[-800:]}"
+        )
 
 
 def _native_run(program, binary, args, folder, serving):
@@ -164,8 +205,10 @@ def _native_run(program, binary, args, folder, serving):
     if rc != 0:
         raise RuntimeError(f"{program.name} failed natively (exit {rc})")
     if value is None:
-        raise RuntimeError(f"{program.name}: its native run has no output to check "
-                           f"({program.check.describe()})")
+        raise RuntimeError(
+            f"{program.name}: its native run has no output to check "
+            f"({program.check.describe()})"
+        )
     return seconds, value
 
 
@@ -186,38 +229,90 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
     first = _native_run(program, native, args, folder, serving)[1]  # also warms the page cache
     seconds, checksum = _native_run(program, native, args, folder, serving)
     if checksum != first:
-        raise RuntimeError(f"{name}: two native runs gave different output "
-                           f"({program.check.describe()}); a check must ignore what varies "
-                           "from run to run (`ignore`, or a check command: docs/suites.md)")
+        raise RuntimeError(
+            f"{name}: two native runs gave different output "
+            f"({program.check.describe()}); a check must ignore what varies "
+            "from run to run (`ignore`, or a check command: docs/suites.md)"
+        )
+    peak, other = _peaks(name, native, args, folder, serving, workdir)
+    say(
+        f"{name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local"
+        + (" after its warm-up" if serving else "")
+    )
+    prof, profile_seconds = _profile(name, native, args, folder, serving, workdir, peak)
+    say(f"{name}: profiled in {profile_seconds:.1f} s ({profile_seconds / seconds:.1f}x native)")
+    builds = _hinted_builds(program, workdir, prof, noprefetch, say)
+    return Prepared(
+        program,
+        size,
+        args,
+        folder,
+        native,
+        *builds,
+        prof,
+        serving,
+        peak,
+        other,
+        checksum,
+        seconds,
+        profile_seconds,
+    )
+
+
+def _peaks(name, native, args, folder, serving, workdir):
+    """The far-memory peak, and what the kernel charges beyond it: kswap's
+    limit covers everything the kernel charges the program, so it gets the
+    local budget plus what is not heap. (Not ru_maxrss: a child forked from
+    Python starts with the parent's high-water mark.)"""
     try:
         run_args, drive = _launch(serving, args)
-        peak = measure_peak([str(native), *run_args], workdir / f"{name}-peak.json",
-                            cwd=_fresh(folder), on_start=drive)
+        peak = measure_peak(
+            [str(native), *run_args],
+            workdir / f"{name}-peak.json",
+            cwd=_fresh(folder),
+            on_start=drive,
+        )
         if drive:
             _loaded(name, drive, "the run measuring its peak")
-        # kswap's limit covers everything the kernel charges the program, so
-        # it gets the local budget plus what is not heap. (Not ru_maxrss: a
-        # child forked from Python starts with the parent's high-water mark.)
         run_args, drive = _launch(serving, args)
-        other = max(charged_peak([str(native), *run_args], cwd=_fresh(folder),
-                                 on_start=drive) - peak, 0)
+        charged = charged_peak([str(native), *run_args], cwd=_fresh(folder), on_start=drive)
         if drive:
             _loaded(name, drive, "the run measuring its charged peak")
     except RuntimeError as err:
         raise RuntimeError(f"{name}: {err}") from err
-    say(f"{name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local"
-        + (" after its warm-up" if serving else ""))
+    return peak, max(charged - peak, 0)
+
+
+def _profile(name, native, args, folder, serving, workdir, peak):
+    """The profile at 10% local (of a server: of its serving only), and
+    how long it took."""
     prof = workdir / f"{name}.fhprof"
     t0 = time.monotonic()
     run_args, drive = _launch(serving, args, start_signal=PROFILE_START)
     window = ["--start-signal", PROFILE_START.name] if serving else []
-    out = _farhint("profile", "--peak", peak, "--local", "10%", *window, "-o", prof.resolve(),
-                   "--", native.resolve(), *run_args, cwd=_fresh(folder), on_start=drive)
+    out = _farhint(
+        "profile",
+        "--peak",
+        peak,
+        "--local",
+        "10%",
+        *window,
+        "-o",
+        prof.resolve(),
+        "--",
+        native.resolve(),
+        *run_args,
+        cwd=_fresh(folder),
+        on_start=drive,
+    )
     if out.returncode != 0:
         raise RuntimeError(f"profiling {name} failed: {out.stderr.strip()[-500:]}")
-    profile_seconds = _loaded(name, drive, "its profiling run") if drive \
-        else time.monotonic() - t0
-    say(f"{name}: profiled in {profile_seconds:.1f} s ({profile_seconds / seconds:.1f}x native)")
+    return prof, _loaded(name, drive, "its profiling run") if drive else time.monotonic() - t0
+
+
+def _hinted_builds(program, workdir, prof, noprefetch, say):
+    """The auto, auto-noprefetch and manual builds (None where not made)."""
+    name = program.name
     auto = auto_noprefetch = manual = None
     if not program.prebuilt:
         say(f"{name}: building with the profile's hints")
@@ -229,8 +324,7 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
         if program.manual:
             manual = workdir / f"{name}-manual"
             build(program, manual, defines=["-DFARHINT_MANUAL"])
-    return Prepared(program, size, args, folder, native, auto, auto_noprefetch, manual, prof,
-                    serving, peak, other, checksum, seconds, profile_seconds)
+    return auto, auto_noprefetch, manual
 
 
 def _serving(program, size, workdir, say):
@@ -242,8 +336,10 @@ def _serving(program, size, workdir, say):
     if program.client:
         say(f"{program.name}: building its client ({', '.join(program.client)})")
         client = str(workdir / f"{program.name}-client")
-        build(dataclasses.replace(program, name=f"{program.name}-client",
-                                  sources=program.client), Path(client))
+        build(
+            dataclasses.replace(program, name=f"{program.name}-client", sources=program.client),
+            Path(client),
+        )
     fill = lambda c: c.replace("{client}", client) if c else None  # noqa: E731
     return serve.Serving(fill(program.load[size]), fill(program.warmup.get(size)))
 
@@ -253,15 +349,19 @@ def _stats_fields(path: Path) -> dict:
         return {}
     s = json.loads(path.read_text())
     c, lat = s["counters"], s["latency_ns"]
-    return {"faults_hinted": c["faults_hinted"], "faults_unhinted": c["faults_unhinted"],
-            "faults_write_protect": c["faults_write_protect"],
-            "readahead_pages": c["readahead_pages"], "fetched_pages": c["fetched_pages"],
-            "evicted_pages": c["evicted_pages"],
-            "latency_hinted_p50_us": lat["hinted"]["p50"] / 1e3,
-            "latency_hinted_p99_us": lat["hinted"]["p99"] / 1e3,
-            "latency_unhinted_p50_us": lat["unhinted"]["p50"] / 1e3,
-            "latency_unhinted_p99_us": lat["unhinted"]["p99"] / 1e3,
-            "runtime_cpu_ms": s["runtime_cpu_ns"] / 1e6}
+    return {
+        "faults_hinted": c["faults_hinted"],
+        "faults_unhinted": c["faults_unhinted"],
+        "faults_write_protect": c["faults_write_protect"],
+        "readahead_pages": c["readahead_pages"],
+        "fetched_pages": c["fetched_pages"],
+        "evicted_pages": c["evicted_pages"],
+        "latency_hinted_p50_us": lat["hinted"]["p50"] / 1e3,
+        "latency_hinted_p99_us": lat["hinted"]["p99"] / 1e3,
+        "latency_unhinted_p50_us": lat["unhinted"]["p50"] / 1e3,
+        "latency_unhinted_p99_us": lat["unhinted"]["p99"] / 1e3,
+        "runtime_cpu_ms": s["runtime_cpu_ns"] / 1e6,
+    }
 
 
 def local_bytes(peak: int, fraction: float) -> int:
@@ -273,18 +373,31 @@ def local_bytes(peak: int, fraction: float) -> int:
     return max(local + max(local // 100, 32 * 4096), MIN_LOCAL)
 
 
-def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Path,
-            timeout: float) -> dict:
+def run_one(
+    p: Prepared, config: str, fraction: float, repeat: int, workdir: Path, timeout: float
+) -> dict:
     local = local_bytes(p.peak, fraction)
-    row = {"app": p.program.name, "size": p.size, "config": config,
-           "local_pct": round(fraction * 100), "repeat": repeat, "local_bytes": local}
+    row = {
+        "app": p.program.name,
+        "size": p.size,
+        "config": config,
+        "local_pct": round(fraction * 100),
+        "repeat": repeat,
+        "local_bytes": local,
+    }
     args, drive = _launch(p.serving, p.args, timeout)
     if config == "native":
-        rc, seconds, stdout = _timed([str(p.native), *args], timeout=timeout,
-                                     cwd=_fresh(p.folder), on_start=drive)
+        rc, seconds, stdout = _timed(
+            [str(p.native), *args], timeout=timeout, cwd=_fresh(p.folder), on_start=drive
+        )
     elif config == "kswap":
-        r = run_kswap([str(p.native), *args], local + p.other, timeout=timeout,
-                      cwd=_fresh(p.folder), on_start=drive)
+        r = run_kswap(
+            [str(p.native), *args],
+            local + p.other,
+            timeout=timeout,
+            cwd=_fresh(p.folder),
+            on_start=drive,
+        )
         rc, seconds, stdout = r.returncode, r.seconds, r.stdout
         row["cgroup_max_usage"] = r.max_usage
         row["major_faults"] = r.major_faults
@@ -293,13 +406,18 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
     else:
         stats = workdir / "last-stats.json"
         stats.unlink(missing_ok=True)
-        binary = {"nohint": p.native, "auto": p.auto, "auto-noprefetch": p.auto_noprefetch,
-                  "manual": p.manual}[config]
+        binary = {
+            "nohint": p.native,
+            "auto": p.auto,
+            "auto-noprefetch": p.auto_noprefetch,
+            "manual": p.manual,
+        }[config]
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
         env = runtime_env({"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats})
-        rc, seconds, stdout = _timed([str(binary), *args], env=env, timeout=timeout,
-                                     cwd=_fresh(p.folder), on_start=drive)
+        rc, seconds, stdout = _timed(
+            [str(binary), *args], env=env, timeout=timeout, cwd=_fresh(p.folder), on_start=drive
+        )
         row.update(_stats_fields(stats))
     load_seconds, load_error = drive.result() if drive else (None, None)
     row["seconds"] = round(load_seconds or seconds, 4)
@@ -318,13 +436,27 @@ def run_one(p: Prepared, config: str, fraction: float, repeat: int, workdir: Pat
     return row
 
 
-def sweep(prepared, configs, fractions, repeats, workdir: Path, csv_path: Path,
-          swap_kind="zram", timeout_factor=30.0, say=print):
+def sweep(
+    prepared,
+    configs,
+    fractions,
+    repeats,
+    workdir: Path,
+    csv_path: Path,
+    swap_kind="zram",
+    timeout_factor=30.0,
+    say=print,
+):
     """Runs everything, appending each row to csv_path as it finishes, so an
     interrupted sweep keeps what it did. Returns the rows."""
-    plan = [(r, p, c, f) for r in range(1, repeats + 1) for p in prepared for c in configs
-            for f in ([1.0] if c == "native" else fractions)
-            if (c != "manual" or p.manual) and (c not in BUILT_WITH_HINTS or p.auto)]
+    plan = [
+        (r, p, c, f)
+        for r in range(1, repeats + 1)
+        for p in prepared
+        for c in configs
+        for f in ([1.0] if c == "native" else fractions)
+        if (c != "manual" or p.manual) and (c not in BUILT_WITH_HINTS or p.auto)
+    ]
     rows = []
     new = not csv_path.exists()
     with open(csv_path, "a", newline="") as out:
@@ -344,8 +476,10 @@ def sweep(prepared, configs, fractions, repeats, workdir: Path, csv_path: Path,
                 out.flush()
                 ratio = row["seconds"] / p.native_seconds if p.native_seconds else 0
                 mark = "" if row["status"] == "ok" else f"  <-- {row['status']}"
-                say(f"[{i}/{len(plan)}] {p.program.name:<12} {c:<7} {row['local_pct']:>3}% local "
-                    f"rep {r}: {row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}")
+                say(
+                    f"[{i}/{len(plan)}] {p.program.name:<12} {c:<7} {row['local_pct']:>3}% local "
+                    f"rep {r}: {row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}"
+                )
         finally:
             if swap:
                 swap.__exit__(None, None, None)
@@ -364,8 +498,11 @@ def medians(rows):
     for key, rs in groups.items():
         ok = sorted(float(r["seconds"]) for r in rs if r["status"] == "ok")
         every = sorted(float(r["seconds"]) for r in rs)
-        out[key] = (ok[len(ok) // 2] if ok else None, sorted({r["status"] for r in rs}),
-                    every[len(every) // 2])
+        out[key] = (
+            ok[len(ok) // 2] if ok else None,
+            sorted({r["status"] for r in rs}),
+            every[len(every) // 2],
+        )
     return out
 
 
@@ -382,20 +519,29 @@ def ratio_text(entry, base) -> str:
 def summary_markdown(rows, fractions) -> str:
     med = medians(rows)
     pcts = [round(f * 100) for f in fractions]
-    lines = ["| program | config | " + " | ".join(f"{p}% local" for p in pcts) + " |",
-             "|---|---|" + "---|" * len(pcts)]
+    lines = [
+        "| program | config | " + " | ".join(f"{p}% local" for p in pcts) + " |",
+        "|---|---|" + "---|" * len(pcts),
+    ]
     for app in sorted({r["app"] for r in rows}):
         base = med.get((app, "native", 100), (None,))[0]
         for config in [c for c in CONFIGS + OPTIONAL_CONFIGS if c != "native"]:
             if not any(k[0] == app and k[1] == config for k in med):
                 continue
-            cells = [ratio_text(med[(app, config, p)], base) if (app, config, p) in med else "-"
-                     for p in pcts]
+            cells = [
+                ratio_text(med[(app, config, p)], base) if (app, config, p) in med else "-"
+                for p in pcts
+            ]
             lines.append(f"| {app} | {config} | " + " | ".join(cells) + " |")
-        lines.append(f"| {app} | native | {base:.2f} s = 1.00x" + " |" * len(pcts) if base else
-                     f"| {app} | native | failed |")
-    return "\n".join(lines) + ("\n\nTimes are medians normalized to the native median of the "
-                               "same run; a run that did not finish shows how long it ran.\n")
+        lines.append(
+            f"| {app} | native | {base:.2f} s = 1.00x" + " |" * len(pcts)
+            if base
+            else f"| {app} | native | failed |"
+        )
+    return "\n".join(lines) + (
+        "\n\nTimes are medians normalized to the native median of the "
+        "same run; a run that did not finish shows how long it ran.\n"
+    )
 
 
 def programs_markdown(prepared, left_out: dict) -> str:
@@ -403,14 +549,19 @@ def programs_markdown(prepared, left_out: dict) -> str:
     with everything local, and what the kernel charges a native run: code,
     stacks, page cache and the heap's untouched-but-committed pages differ),
     profiling time and check; and which programs were left out, and why."""
-    out = ["| program | arguments | native | far-memory peak | charged natively | "
-           "profiling at 10% | output checked |", "|---|---|---|---|---|---|---|"]
+    out = [
+        "| program | arguments | native | far-memory peak | charged natively | "
+        "profiling at 10% | output checked |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for p in prepared:
         checked = p.program.check.describe().replace("|", "\\|")
-        out.append(f"| {p.program.name} | `{' '.join(p.args)}` | {p.native_seconds:.2f} s | "
-                   f"{p.peak >> 20} MiB | {(p.peak + p.other) >> 20} MiB | "
-                   f"{p.profile_seconds:.1f} s "
-                   f"({p.profile_seconds / p.native_seconds:.1f}x) | {checked} |")
+        out.append(
+            f"| {p.program.name} | `{' '.join(p.args)}` | {p.native_seconds:.2f} s | "
+            f"{p.peak >> 20} MiB | {(p.peak + p.other) >> 20} MiB | "
+            f"{p.profile_seconds:.1f} s "
+            f"({p.profile_seconds / p.native_seconds:.1f}x) | {checked} |"
+        )
     out += [f"\n**Left out: {name}**: {why}" for name, why in left_out.items()]
     return "\n".join(out) + "\n"
 
@@ -421,20 +572,27 @@ def sites_markdown(prepared, workdir: Path, top: int = 8) -> str:
     out = ["\n## Sites of each program's profile at 10% local"]
     for p in prepared:
         prof = load_profile(p.profile)
-        hints = report.load_hint_reports([workdir / f"{p.program.name}.hints.yaml"]) \
-            if p.auto else {}  # a prebuilt program was not rebuilt with hints
+        hints = (
+            report.load_hint_reports([workdir / f"{p.program.name}.hints.yaml"]) if p.auto else {}
+        )  # a prebuilt program was not rebuilt with hints
         cov = report.coverage_summary(prof)
-        out += [f"\n### {p.program.name}: {prof['run']['total_faults']} faults; sites covering "
-                + ", ".join(f"{k}: {v or '-'}" for k, v in cov.items()) + "\n",
-                "| rank | site | function | % | cum % | suggested | plugin |",
-                "|---|---|---|---|---|---|---|"]
+        out += [
+            f"\n### {p.program.name}: {prof['run']['total_faults']} faults; sites covering "
+            + ", ".join(f"{k}: {v or '-'}" for k, v in cov.items())
+            + "\n",
+            "| rank | site | function | % | cum % | suggested | plugin |",
+            "|---|---|---|---|---|---|---|",
+        ]
         for r in report.rows(prof, top, hints):
-            out.append(f"| {r['rank']} | `{r['site']}` | {r['function'][:40]} | {r['percent']} | "
-                       f"{r['cumulative']} | {r['hint']} | {r.get('plugin', '')[:80]} |")
+            out.append(
+                f"| {r['rank']} | `{r['site']}` | {r['function'][:40]} | {r['percent']} | "
+                f"{r['cumulative']} | {r['hint']} | {r.get('plugin', '')[:80]} |"
+            )
     return "\n".join(out) + "\n"
 
 
 def progress_printer():
     def say(msg):
         print(msg, file=sys.stderr, flush=True)
+
     return say

@@ -4,9 +4,13 @@ runtime CPU. PNG and SVG each."""
 
 from farhint.bench import medians
 
-STYLE = {"kswap": ("tab:red", "s"), "nohint": ("tab:orange", "^"), "auto": ("tab:green", "o"),
-         "auto-noprefetch": ("tab:olive", "v"),
-         "manual": ("tab:blue", "D")}
+STYLE = {
+    "kswap": ("tab:red", "s"),
+    "nohint": ("tab:orange", "^"),
+    "auto": ("tab:green", "o"),
+    "auto-noprefetch": ("tab:olive", "v"),
+    "manual": ("tab:blue", "D"),
+}
 
 
 def _save(fig, base):
@@ -16,11 +20,18 @@ def _save(fig, base):
 
 def plot_all(rows, fractions, out_dir):
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    med = medians(rows)
     apps_ = sorted({r["app"] for r in rows})
+    _time_vs_local(plt, rows, fractions, apps_, out_dir)
+    _faults_latency_cpu(plt, rows, apps_, out_dir)
+
+
+def _time_vs_local(plt, rows, fractions, apps_, out_dir):
+    """Each program's time over native's against local memory, one panel each."""
+    med = medians(rows)
     pcts = sorted({round(f * 100) for f in fractions}, reverse=True)
 
     fig, axes = plt.subplots(1, len(apps_), figsize=(3.2 * len(apps_), 3.2), squeeze=False)
@@ -50,16 +61,27 @@ def plot_all(rows, fractions, out_dir):
     _save(fig, out_dir / "time-vs-local")
     plt.close(fig)
 
-    farmem = [r for r in rows if r["config"] in ("nohint", "auto") and r["status"] == "ok"
-              and r.get("faults_hinted") not in (None, "")]
+
+def _faults_latency_cpu(plt, rows, apps_, out_dir):
+    """Faults by path, fault latency and the runtime's CPU at the lowest budget."""
+    farmem = [
+        r
+        for r in rows
+        if r["config"] in ("nohint", "auto")
+        and r["status"] == "ok"
+        and r.get("faults_hinted") not in (None, "")
+    ]
     if not farmem:
         return
     low = min(int(r["local_pct"]) for r in farmem)
     labels, hinted, unhinted, p50, p99, cpu = [], [], [], [], [], []
     for app in apps_:
         for config in ("nohint", "auto"):
-            rs = [r for r in farmem if r["app"] == app and r["config"] == config
-                  and int(r["local_pct"]) == low]
+            rs = [
+                r
+                for r in farmem
+                if r["app"] == app and r["config"] == config and int(r["local_pct"]) == low
+            ]
             if not rs:
                 continue
             r = rs[0]

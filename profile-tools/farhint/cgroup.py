@@ -6,10 +6,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from farhint.errors import UserError
+
 ROOT = Path("/sys/fs/cgroup/memory")
 
 
-class CgroupError(Exception):
+class CgroupError(UserError):
     pass
 
 
@@ -24,9 +26,11 @@ class Usage:
 class MemoryCgroup:
     def __init__(self, limit_bytes: int, name: str | None = None):
         if not (ROOT / "memory.limit_in_bytes").exists():
-            raise CgroupError(f"no cgroup-v1 memory controller at {ROOT}: a memory "
-                              "limit needs it (mount -t cgroup -o memory cgroup "
-                              f"{ROOT})")
+            raise CgroupError(
+                f"no cgroup-v1 memory controller at {ROOT}: a memory "
+                "limit needs it (mount -t cgroup -o memory cgroup "
+                f"{ROOT})"
+            )
         self.path = ROOT / (name or f"farhint-{os.getpid()}-{time.monotonic_ns()}")
         try:
             self.path.mkdir()
@@ -51,8 +55,12 @@ class MemoryCgroup:
             if key == "oom_kill":
                 oom = int(value)
         stat = dict(line.split() for line in self._read("memory.stat").splitlines())
-        return Usage(int(self._read("memory.max_usage_in_bytes")),
-                     int(self._read("memory.failcnt")), oom, int(stat.get("pgmajfault", 0)))
+        return Usage(
+            int(self._read("memory.max_usage_in_bytes")),
+            int(self._read("memory.failcnt")),
+            oom,
+            int(stat.get("pgmajfault", 0)),
+        )
 
     def remove(self):
         for _ in range(50):  # a dying child may linger for a moment

@@ -12,12 +12,15 @@ import re
 import sys
 
 from farhint import __version__, buildtree
-from farhint.buildtree import MissingPart
+from farhint.errors import UserError
 
 # name -> (module, one-line help). A module that does not exist yet is a
 # subcommand this version does not have; it says so instead of crashing.
 SUBCOMMANDS = {
-    "profile": ("farhint.cmd_profile", "run a program under a small local budget and record its faults"),
+    "profile": (
+        "farhint.cmd_profile",
+        "run a program under a small local budget and record its faults",
+    ),
     "report": ("farhint.cmd_report", "show the top faulting sites and the suggested hints"),
     "cc": ("farhint.cmd_cc", "compile with the FarHint plugin and a profile"),
     "run": ("farhint.cmd_run", "run a program with its heap in far memory"),
@@ -52,14 +55,18 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="farhint",
         description="Run unmodified C/C++ programs with most of their memory far away.",
-        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"farhint {__version__}")
     sub = parser.add_subparsers(dest="subcommand", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         module = _load(module_name)
-        p = sub.add_parser(name, help=help_text if module else help_text + " (not in this version)",
-                           description=help_text)
+        p = sub.add_parser(
+            name,
+            help=help_text if module else help_text + " (not in this version)",
+            description=help_text,
+        )
         if module:
             module.add_arguments(p)
         else:
@@ -76,8 +83,7 @@ def _join_negative_values(argv):
     for i, tok in enumerate(argv):
         if tok == "--":
             return out + argv[i:]
-        if out and out[-1].startswith("--") and "=" not in out[-1] and \
-                re.match(r"-[0-9.]", tok):
+        if out and out[-1].startswith("--") and "=" not in out[-1] and re.match(r"-[0-9.]", tok):
             out[-1] = f"{out[-1]}={tok}"
         else:
             out.append(tok)
@@ -101,14 +107,16 @@ def _main(argv):
         parser.print_help()
         return 2
     if args.module is None:
-        print(f"farhint {args.subcommand}: not available in this version of farhint yet",
-              file=sys.stderr)
+        print(
+            f"farhint {args.subcommand}: not available in this version of farhint yet",
+            file=sys.stderr,
+        )
         return EXIT_NOT_BUILT
     try:
         return args.module.run(args)
-    except MissingPart as err:
+    except UserError as err:  # said once here, for every command
         print(f"farhint {args.subcommand}: {err}", file=sys.stderr)
-        return 2
+        return err.exit_code
     except KeyboardInterrupt:
         print(f"farhint {args.subcommand}: interrupted", file=sys.stderr)
         return 130

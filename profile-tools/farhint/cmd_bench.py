@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from farhint import bench, suite
-from farhint.kswap import SwapError
+from farhint.errors import UserError
 from farhint.runenv import program_of, program_path
 
 
@@ -25,60 +25,114 @@ def _list(text, allowed, what):
     items = [x.strip() for x in text.split(",") if x.strip()]
     bad = [x for x in items if x not in allowed]
     if bad:
-        raise ValueError(f"unknown {what}: {', '.join(bad)} (choose from {', '.join(allowed)})")
+        raise UserError(f"unknown {what}: {', '.join(bad)} (choose from {', '.join(allowed)})")
     return items
+
+
+def _percentage(text):
+    try:
+        pct = float(text)
+    except ValueError:
+        pct = -1
+    if not 0 < pct <= 100:
+        raise UserError(f"--local {text}: each value is a percentage in (0, 100]")
+    return pct
 
 
 def add_arguments(p):
     p.formatter_class = argparse.RawDescriptionHelpFormatter
-    p.epilog = ("examples:\n"
-                "  farhint bench --size small --local 25          the bundled apps\n"
-                "  farhint bench --suite crono --src ~/CRONO --programs bfs,sssp\n"
-                "  farhint bench --programs kvserver --local 100,25   a server, loaded and timed\n"
-                "  farhint bench --check 'file:out.txt' -- ./myprog -n 1000\n"
-                "suite files: docs/suites.md")
-    p.add_argument("--suite", default="bundled", metavar="FILE|NAME",
-                   help="a suite file (.toml), or a suite shipped with farhint: "
-                        f"{', '.join(sorted(x.stem for x in suite.SUITES_DIR.glob('*.toml')))} "
-                        "(default bundled)")
-    p.add_argument("--src", metavar="DIR",
-                   help="the suite's source checkout (the bundled suite's is farhint's apps/)")
-    p.add_argument("--programs", "--apps", dest="programs",
-                   help="comma-separated programs of the suite (default all)")
+    p.epilog = (
+        "examples:\n"
+        "  farhint bench --size small --local 25          the bundled apps\n"
+        "  farhint bench --suite crono --src ~/CRONO --programs bfs,sssp\n"
+        "  farhint bench --programs kvserver --local 100,25   a server, loaded and timed\n"
+        "  farhint bench --check 'file:out.txt' -- ./myprog -n 1000\n"
+        "suite files: docs/suites.md"
+    )
+    p.add_argument(
+        "--suite",
+        default="bundled",
+        metavar="FILE|NAME",
+        help="a suite file (.toml), or a suite shipped with farhint: "
+        f"{', '.join(sorted(x.stem for x in suite.SUITES_DIR.glob('*.toml')))} "
+        "(default bundled)",
+    )
+    p.add_argument(
+        "--src",
+        metavar="DIR",
+        help="the suite's source checkout (the bundled suite's is farhint's apps/)",
+    )
+    p.add_argument(
+        "--programs",
+        "--apps",
+        dest="programs",
+        help="comma-separated programs of the suite (default all)",
+    )
     p.add_argument("--threads", type=int, help="threads each program runs (default the suite's)")
-    p.add_argument("--configs", default=",".join(bench.CONFIGS),
-                   help="comma-separated configurations (default native,kswap,nohint,auto,"
-                        "manual; manual runs only for programs with hand hints; "
-                        "also auto-noprefetch: the same hints without prefetches ahead)")
-    p.add_argument("--local", default="100,75,50,25,10",
-                   help="local memory as %% of each program's peak (default 100,75,50,25,10)")
+    p.add_argument(
+        "--configs",
+        default=",".join(bench.CONFIGS),
+        help="comma-separated configurations (default native,kswap,nohint,auto,"
+        "manual; manual runs only for programs with hand hints; "
+        "also auto-noprefetch: the same hints without prefetches ahead)",
+    )
+    p.add_argument(
+        "--local",
+        default="100,75,50,25,10",
+        help="local memory as %% of each program's peak (default 100,75,50,25,10)",
+    )
     p.add_argument("--repeats", type=int, default=3, help="repetitions (default 3)")
-    p.add_argument("--size", choices=list(suite.SIZES), default="large",
-                   help="program inputs (default large)")
-    p.add_argument("--check", default="stdout", metavar="CHECK",
-                   help="with -- CMD: how its output is checked against native's: stdout, "
-                        "file:PATH, command:SHELL, checksum-line or none (default stdout)")
-    p.add_argument("--swap", choices=["zram", "file"], default="zram",
-                   help="swap for the kswap baseline (default zram)")
+    p.add_argument(
+        "--size", choices=list(suite.SIZES), default="large", help="program inputs (default large)"
+    )
+    p.add_argument(
+        "--check",
+        default="stdout",
+        metavar="CHECK",
+        help="with -- CMD: how its output is checked against native's: stdout, "
+        "file:PATH, command:SHELL, checksum-line or none (default stdout)",
+    )
+    p.add_argument(
+        "--swap",
+        choices=["zram", "file"],
+        default="zram",
+        help="swap for the kswap baseline (default zram)",
+    )
     p.add_argument("--out", metavar="DIR", help="results folder (default a new one under /tmp)")
-    p.add_argument("--timeout-factor", type=float, default=30.0,
-                   help="a run is stopped after this many times native's time (default 30)")
-    p.add_argument("program", nargs=argparse.REMAINDER,
-                   help="-- CMD ARGS: one program already built with -g, instead of a suite")
+    p.add_argument(
+        "--timeout-factor",
+        type=float,
+        default=30.0,
+        help="a run is stopped after this many times native's time (default 30)",
+    )
+    p.add_argument(
+        "program",
+        nargs=argparse.REMAINDER,
+        help="-- CMD ARGS: one program already built with -g, instead of a suite",
+    )
 
 
 def _prebuilt(cmd, check_text) -> suite.Program:
     """The program after --, run as it is."""
     path = Path(program_path(cmd[0])).resolve()
-    return suite.Program(path.name, " ".join(cmd), Path.cwd(), check=suite.parse_check(check_text),
-                         inputs={s: cmd[1:] for s in suite.SIZES}, prebuilt=path)
+    return suite.Program(
+        path.name,
+        " ".join(cmd),
+        Path.cwd(),
+        check=suite.parse_check(check_text),
+        inputs={s: cmd[1:] for s in suite.SIZES},
+        prebuilt=path,
+    )
 
 
 def _programs(args) -> list:
     """The programs to run: the suite's chosen ones."""
     loaded = suite.load(args.suite, args.src, args.threads)
-    names = _list(args.programs, list(loaded.programs), "program") if args.programs \
+    names = (
+        _list(args.programs, list(loaded.programs), "program")
+        if args.programs
         else list(loaded.programs)
+    )
     return [loaded.programs[n] for n in names]
 
 
@@ -86,11 +140,14 @@ def _plot(rows, fractions, out):
     try:
         import matplotlib  # noqa: F401 (only to know it is there)
     except ImportError:
-        print("farhint bench: no plots: matplotlib is not installed for this Python "
-              "(apt install python3-matplotlib); the results are in summary.md and results.csv",
-              file=sys.stderr)
+        print(
+            "farhint bench: no plots: matplotlib is not installed for this Python "
+            "(apt install python3-matplotlib); the results are in summary.md and results.csv",
+            file=sys.stderr,
+        )
         return
     from farhint.bench_plot import plot_all
+
     plot_all(rows, fractions, out)
 
 
@@ -101,19 +158,15 @@ def run(args):
     cmd = program_of(args, "bench") if args.program else None
     if args.program and cmd is None:
         return 2
-    try:
-        programs = [_prebuilt(cmd, args.check)] if cmd else _programs(args)
-        configs = _list(args.configs, list(bench.CONFIGS + bench.OPTIONAL_CONFIGS), "configuration")
-        wanted = [c for c in configs if c in bench.BUILT_WITH_HINTS]
-        if cmd and wanted and args.configs != ",".join(bench.CONFIGS):
-            raise ValueError(f"{', '.join(wanted)} rebuild the program from its sources: "
-                             "describe it in a suite file (docs/suites.md)")
-        fractions = [float(x) / 100 for x in args.local.split(",")]
-        if any(not 0 < f <= 1 for f in fractions):
-            raise ValueError("--local values are percentages in (0, 100]")
-    except (ValueError, suite.SuiteError) as err:
-        print(f"farhint bench: {err}", file=sys.stderr)
-        return 2
+    programs = [_prebuilt(cmd, args.check)] if cmd else _programs(args)
+    configs = _list(args.configs, list(bench.CONFIGS + bench.OPTIONAL_CONFIGS), "configuration")
+    wanted = [c for c in configs if c in bench.BUILT_WITH_HINTS]
+    if cmd and wanted and args.configs != ",".join(bench.CONFIGS):
+        raise UserError(
+            f"{', '.join(wanted)} rebuild the program from its sources: "
+            "describe it in a suite file (docs/suites.md)"
+        )
+    fractions = [_percentage(x) / 100 for x in args.local.split(",")]
     out = Path(args.out or tempfile.mkdtemp(prefix="farhint-bench-"))
     out.mkdir(parents=True, exist_ok=True)
     say(f"farhint bench: results in {out}")
@@ -121,38 +174,70 @@ def run(args):
         prepared, left_out = [], {}
         for program in programs:
             try:
-                prepared.append(bench.prepare(program, args.size, out, say,
-                                              noprefetch="auto-noprefetch" in configs))
+                prepared.append(
+                    bench.prepare(
+                        program, args.size, out, say, noprefetch="auto-noprefetch" in configs
+                    )
+                )
             except RuntimeError as err:  # the others still run
                 say(f"farhint bench: {err}; {program.name} is left out")
                 left_out[program.name] = str(err)
         if not prepared:
             print("farhint bench: no program could be prepared", file=sys.stderr)
             return 1
-        rows = bench.sweep(prepared, configs, fractions, args.repeats, out, out / "results.csv",
-                           args.swap, args.timeout_factor, say)
-    except (RuntimeError, SwapError) as err:
+        rows = bench.sweep(
+            prepared,
+            configs,
+            fractions,
+            args.repeats,
+            out,
+            out / "results.csv",
+            args.swap,
+            args.timeout_factor,
+            say,
+        )
+    except RuntimeError as err:
         print(f"farhint bench: {err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"farhint bench: interrupted; finished runs are in {out / 'results.csv'}",
-              file=sys.stderr)
+        print(
+            f"farhint bench: interrupted; finished runs are in {out / 'results.csv'}",
+            file=sys.stderr,
+        )
         return 130
-    header = (f"# farhint bench\n\nCommand: `farhint bench {' '.join(sys.argv[2:])}`  \n"
-              f"Date: {datetime.date.today()}  \nMachine: {platform.node()}, "
-              f"{platform.platform()}, {os.cpu_count()} cores, load average "
-              f"{os.getloadavg()[0]:.2f} at the end\n\n")
-    summary = header + bench.programs_markdown(prepared, left_out) + "\n" + \
-        bench.summary_markdown(rows, fractions) + bench.sites_markdown(prepared, out)
+    _report(prepared, left_out, rows, fractions, out)
+    bad = [r for r in rows if r["status"] == "CHECKSUM MISMATCH"]
+    return 1 if bad or left_out else 0
+
+
+def _report(prepared, left_out, rows, fractions, out):
+    """summary.md and the plots; a wrong output or a program left out said
+    on stderr."""
+    header = (
+        f"# farhint bench\n\nCommand: `farhint bench {' '.join(sys.argv[2:])}`  \n"
+        f"Date: {datetime.date.today()}  \nMachine: {platform.node()}, "
+        f"{platform.platform()}, {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.2f} at the end\n\n"
+    )
+    summary = (
+        header
+        + bench.programs_markdown(prepared, left_out)
+        + "\n"
+        + bench.summary_markdown(rows, fractions)
+        + bench.sites_markdown(prepared, out)
+    )
     (out / "summary.md").write_text(summary)
     print(summary)
     _plot(rows, fractions, out)
     bad = [r for r in rows if r["status"] == "CHECKSUM MISMATCH"]
     if bad:
-        print(f"farhint bench: {len(bad)} runs gave a WRONG OUTPUT: "
-              + ", ".join(f"{r['app']}/{r['config']}/{r['local_pct']}%" for r in bad),
-              file=sys.stderr)
+        print(
+            f"farhint bench: {len(bad)} runs gave a WRONG OUTPUT: "
+            + ", ".join(f"{r['app']}/{r['config']}/{r['local_pct']}%" for r in bad),
+            file=sys.stderr,
+        )
     if left_out:
-        print(f"farhint bench: left out: {', '.join(left_out)} (why: {out / 'summary.md'})",
-              file=sys.stderr)
-    return 1 if bad or left_out else 0
+        print(
+            f"farhint bench: left out: {', '.join(left_out)} (why: {out / 'summary.md'})",
+            file=sys.stderr,
+        )

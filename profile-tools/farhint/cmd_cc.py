@@ -19,13 +19,21 @@ SOURCE_SUFFIXES = {".c", ".cc", ".cp", ".cpp", ".cxx", ".c++", ".C", ".i", ".ii"
 
 
 def add_arguments(p):
-    p.add_argument("--profile", default=os.environ.get("FARHINT_PROFILE"),
-                   help="the .fhprof to hint from (default: $FARHINT_PROFILE)")
+    p.add_argument(
+        "--profile",
+        default=os.environ.get("FARHINT_PROFILE"),
+        help="the .fhprof to hint from (default: $FARHINT_PROFILE)",
+    )
     p.add_argument("--cxx", action="store_true", help="compile as C++ (clang++-19)")
-    p.add_argument("--plugin-arg", action="append", default=[], metavar="KEY=VALUE",
-                   help="more plugin options: coverage=, max-sites=, min-faults=, "
-                        "report=, mode=, prefetch-distance= (also from $FARHINT_PLUGIN_ARGS, "
-                        "space-separated)")
+    p.add_argument(
+        "--plugin-arg",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="more plugin options: coverage=, max-sites=, min-faults=, "
+        "report=, mode=, prefetch-distance= (also from $FARHINT_PLUGIN_ARGS, "
+        "space-separated)",
+    )
     p.add_argument("--print", action="store_true", help="print the compiler command first")
     p.add_argument("compiler_args", nargs=argparse.REMAINDER, help="-- CLANG ARGS...")
 
@@ -58,30 +66,36 @@ clang's own options: clang-19 --help
 def split_plugin_args(args):
     """clang's own spelling, -fplugin-arg-farhint-KEY=VALUE, taken out of the
     compiler arguments: (KEY=VALUE list, the rest)."""
-    ours = [a[len(PLUGIN_ARG):] for a in args if a.startswith(PLUGIN_ARG)]
+    ours = [a[len(PLUGIN_ARG) :] for a in args if a.startswith(PLUGIN_ARG)]
     return ours, [a for a in args if not a.startswith(PLUGIN_ARG)]
 
 
 def spelled_profile(args):
     """The profile given in clang's spelling, -fplugin-arg-farhint-profile=FILE."""
     spelled, _ = split_plugin_args(args)
-    return next((kv[len("profile="):] for kv in spelled if kv.startswith("profile=")), None)
+    return next((kv[len("profile=") :] for kv in spelled if kv.startswith("profile=")), None)
 
 
 def compiler_command(profile, cxx, plugin_args, args):
     """profile: the one to hint from, whichever way it was given."""
-    cmd = ["clang++-19" if cxx else "clang-19", f"-I{buildtree.include_dir()}"]
+    cmd = [buildtree.llvm_tool("clang++" if cxx else "clang"), f"-I{buildtree.include_dir()}"]
     spelled, args = split_plugin_args(args)
     plugin_args = [*plugin_args, *(kv for kv in spelled if not kv.startswith("profile="))]
     if profile and compiles_source(args):
         if not Path(profile).is_file():
-            where = "" if Path(profile).is_absolute() else \
-                f" in {Path.cwd()} (a relative path is taken from each compile's folder: " \
+            where = (
+                ""
+                if Path(profile).is_absolute()
+                else f" in {Path.cwd()} (a relative path is taken from each compile's folder: "
                 "give an absolute one, e.g. FARHINT_PROFILE=$PWD/app.fhprof)"
-            raise FileNotFoundError(f"profile {profile} does not exist{where}; record one "
-                                    "with `farhint profile`")
-        cmd += [f"-fplugin={buildtree.part('lib/farhint.so')}",
-                f"{PLUGIN_ARG}profile={Path(profile).resolve()}"]
+            )
+            raise FileNotFoundError(
+                f"profile {profile} does not exist{where}; record one " "with `farhint profile`"
+            )
+        cmd += [
+            f"-fplugin={buildtree.part('lib/farhint.so')}",
+            f"{PLUGIN_ARG}profile={Path(profile).resolve()}",
+        ]
         cmd += [f"{PLUGIN_ARG}{kv}" for kv in plugin_args]
     return cmd + list(args)
 
@@ -105,16 +119,20 @@ def no_profile_note(args):
     (CC=farhint-cc make with FARHINT_PROFILE forgotten builds no hints):
     once per program, not per file. FARHINT_PROFILE set but empty means
     plainly, on purpose."""
-    return (f"farhint cc: no profile (FARHINT_PROFILE is not set): {output_of(args)} is built "
-            "without hints; record one with `farhint profile` (FARHINT_PROFILE= builds plainly "
-            "without this note)")
+    return (
+        f"farhint cc: no profile (FARHINT_PROFILE is not set): {output_of(args)} is built "
+        "without hints; record one with `farhint profile` (FARHINT_PROFILE= builds plainly "
+        "without this note)"
+    )
 
 
 def nothing_hinted_note(out, profile):
-    return (f"farhint cc: warning: nothing in {out} was hinted from {profile}: none of its "
-            "compiles matched a site of the profile (a profile of another program, or of "
-            "sources since changed?); report=DIR/ in FARHINT_PLUGIN_ARGS and `farhint report "
-            "--hints DIR PROFILE` say per site why")
+    return (
+        f"farhint cc: warning: nothing in {out} was hinted from {profile}: none of its "
+        "compiles matched a site of the profile (a profile of another program, or of "
+        "sources since changed?); report=DIR/ in FARHINT_PLUGIN_ARGS and `farhint report "
+        "--hints DIR PROFILE` say per site why"
+    )
 
 
 def link_and_check(cmd, args, profile) -> int:

@@ -3,13 +3,11 @@ profile at 10% local, report the top sites and suggested hints, compile
 with the FarHint plugin, run -- and the comparison with native, kernel swap
 and the runtime without hints at 25% and 10% local."""
 
-import re
 import sys
 import tempfile
 from pathlib import Path
 
 from farhint import bench, report, suite
-from farhint.kswap import SwapError
 from farhint.profile import load_profile
 
 FRACTIONS = (0.25, 0.10)
@@ -18,12 +16,20 @@ FRACTIONS = (0.25, 0.10)
 def add_arguments(parser):
     # Checked in run(): reading the suite here would cost every farhint
     # command, whatever its subcommand, a parse of the suite file.
-    parser.add_argument("--app", default="qsort",
-                        help="the bundled application (suites/bundled.toml) to take through "
-                             "the pipeline (default qsort)")
-    parser.add_argument("--quick", action="store_true",
-                        help="skip the kernel-swap and unhinted runs (for smoke tests)")
-    parser.add_argument("--out", metavar="DIR", help="keep the profile, hinted binary and results here")
+    parser.add_argument(
+        "--app",
+        default="qsort",
+        help="the bundled application (suites/bundled.toml) to take through "
+        "the pipeline (default qsort)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="skip the kernel-swap and unhinted runs (for smoke tests)",
+    )
+    parser.add_argument(
+        "--out", metavar="DIR", help="keep the profile, hinted binary and results here"
+    )
 
 
 def _step(n, title):
@@ -31,14 +37,12 @@ def _step(n, title):
 
 
 def run(args):
-    try:
-        apps = suite.bundled().programs
-    except suite.SuiteError as err:
-        print(f"farhint demo: {err}", file=sys.stderr)
-        return 2
+    apps = suite.bundled().programs
     if args.app not in apps:
-        print(f"farhint demo: no bundled app {args.app!r} (choose from {', '.join(apps)})",
-              file=sys.stderr)
+        print(
+            f"farhint demo: no bundled app {args.app!r} (choose from {', '.join(apps)})",
+            file=sys.stderr,
+        )
         return 2
     app = apps[args.app]
     out = Path(args.out or tempfile.mkdtemp(prefix="farhint-demo-"))
@@ -58,35 +62,40 @@ def run(args):
     report.print_table(prof, top=8)
 
     _step(3, "compile: clang-19 -fplugin=farhint.so with the profile")
-    hints = (out / f"{app.name}.hints.yaml").read_text()
-    hinted = hints.split("not-hinted:")[0].count("- site:")
-    print(f"{hinted} sites hinted, with no change to {app.source}; the pass's report:")
-    for m in re.finditer(r'location: "([^"]+)"\n\s+function: "([^"]*)"\n\s+fault-share: ([\d.]+)\n'
-                         r'\s+accesses: (\d+)\n\s+params: ([^\n]+)', hints):
-        print(f"  {report.short_path(m.group(1)):<28} {m.group(2):<12} "
-              f"{100 * float(m.group(3)):5.1f}% of faults, {m.group(4)} accesses, {m.group(5)}")
+    hinted = [
+        h
+        for h in report.load_hint_reports([out / f"{app.name}.hints.yaml"]).values()
+        if h["hinted"]
+    ]
+    print(f"{len(hinted)} sites hinted, with no change to {app.source}; the pass's report:")
+    for h in hinted:
+        params = ", ".join(f"{k}: {str(v).lower()}" for k, v in h["params"].items())
+        print(
+            f"  {report.short_path(h['location']):<28} {h['function']:<12} "
+            f"{100 * h['fault-share']:5.1f}% of faults, {h['accesses']} accesses, {{{params}}}"
+        )
 
     _step(4, "run: native, kernel swap (zram), the runtime without and with the hints")
-    configs = ["native", "auto"] if args.quick else \
-        [c for c in bench.CONFIGS if c != "manual" or app.manual]
-    try:
-        rows = bench.sweep([prepared], configs, FRACTIONS, 1, out, out / "results.csv", say=say)
-    except SwapError as err:
-        print(f"farhint demo: {err}", file=sys.stderr)
-        return 1
+    configs = (
+        ["native", "auto"]
+        if args.quick
+        else [c for c in bench.CONFIGS if c != "manual" or app.manual]
+    )
+    rows = bench.sweep([prepared], configs, FRACTIONS, 1, out, out / "results.csv", say=say)
 
     _step(5, "comparison: time relative to native (all memory local)")
     print(f"{'':<10}" + "".join(f"{int(f * 100):>16}% local" for f in FRACTIONS))
     med = bench.medians(rows)
     base = med[(app.name, "native", 100)][0]
     for config in configs[1:]:
-        cells = [bench.ratio_text(med[(app.name, config, round(f * 100))], base)
-                 for f in FRACTIONS]
+        cells = [bench.ratio_text(med[(app.name, config, round(f * 100))], base) for f in FRACTIONS]
         print(f"{config:<10}" + "".join(f"{c:>22}" for c in cells))
     print(f"native: {base:.2f} s. Every run's checksum is compared with native's.")
     wrong = [r for r in rows if r["status"] == "CHECKSUM MISMATCH"]
     if wrong:
-        print("CHECKSUM MISMATCH in: " + ", ".join(f"{r['config']} {r['local_pct']}%" for r in wrong),
-              file=sys.stderr)
+        print(
+            "CHECKSUM MISMATCH in: " + ", ".join(f"{r['config']} {r['local_pct']}%" for r in wrong),
+            file=sys.stderr,
+        )
         return 1
     return 0

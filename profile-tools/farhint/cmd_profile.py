@@ -15,58 +15,86 @@ cgroup's peak under perf."""
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from farhint import perf_recorder, profile_builder, report
-from farhint.cgroup import CgroupError
-from farhint.cmd_run import add_mmap_threshold
-from farhint.kswap import SwapError, charged_peak
-from farhint.perf_recorder import PerfError
+from farhint import perf_recorder, profile_builder, report, settings
+from farhint.kswap import charged_peak
 from farhint.profile import write_profile
-from farhint.runenv import (RUNTIME_STOPPED, RuntimeStopped, call_forwarding, measure_peak,
-                            parse_signal, program_of, runtime_env)
+from farhint.runenv import (
+    RUNTIME_STOPPED,
+    RuntimeStopped,
+    call_forwarding,
+    measure_peak,
+    parse_signal,
+    program_of,
+    runtime_env,
+)
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
 from farhint.units import parse_budget, parse_size
-
 
 # The profile's run.recorder for each --recorder.
 RECORDERS = {"farmem": "farmem-trace", "perf": "perf-major-faults"}
 
 
 def add_arguments(p):
-    p.add_argument("--local", default="10%", metavar="SIZE|PCT%",
-                   help="local memory during profiling: a size, or a percentage of the "
-                        "program's peak (default 10%%)")
-    p.add_argument("--peak", metavar="SIZE", help="the program's peak far memory (skips measuring it)")
-    p.add_argument("-o", "--output", metavar="FILE", help="profile to write (default PROGRAM.fhprof)")
-    p.add_argument("--recorder", choices=["farmem", "perf"], default="farmem",
-                   help="farmem: the far-memory runtime in trace mode (default); perf: "
-                        "major faults of the unmodified program under a cgroup memory "
-                        "limit with swap on zram (needs root and perf; cannot tell writes "
-                        "from reads)")
-    p.add_argument("--far-size", default="64G", metavar="SIZE", help="far-memory capacity (default 64G)")
-    add_mmap_threshold(p)
-    p.add_argument("--keep-trace", metavar="FILE",
-                   help="also keep the raw trace here (farmem recorder; with "
-                        "--follow-children, FILE.PID for each process)")
-    p.add_argument("--follow-children", action="store_true",
-                   help="also trace the programs it execs (a shell, a driver script), each "
-                        "process on its own runtime and trace, and write a profile for each "
-                        "program with debug info, as NAME.fhprof next to the output "
-                        "(farmem recorder)")
-    p.add_argument("--warmup", type=float, default=0, metavar="SECONDS",
-                   help="record nothing for this long after the start, so the profile "
-                        "shows a server's steady state, not its loading (farmem recorder)")
-    p.add_argument("--start-signal", metavar="SIGNAL",
-                   help="record nothing until the program gets this signal (e.g. USR2, sent "
-                        "to farhint or to the program) and nothing after the second one: "
-                        "a window chosen while it runs, e.g. after a load's warm-up; pick a "
-                        "signal the program does not use (farmem recorder)")
+    p.add_argument(
+        "--local",
+        default="10%",
+        metavar="SIZE|PCT%",
+        help="local memory during profiling: a size, or a percentage of the "
+        "program's peak (default 10%%)",
+    )
+    p.add_argument(
+        "--peak", metavar="SIZE", help="the program's peak far memory (skips measuring it)"
+    )
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="profile to write (default PROGRAM.fhprof)"
+    )
+    p.add_argument(
+        "--recorder",
+        choices=["farmem", "perf"],
+        default="farmem",
+        help="farmem: the far-memory runtime in trace mode (default); perf: "
+        "major faults of the unmodified program under a cgroup memory "
+        "limit with swap on zram (needs root and perf; cannot tell writes "
+        "from reads)",
+    )
+    settings.add_option(p, "FAR_SIZE")
+    settings.add_option(p, "MMAP_THRESHOLD")
+    p.add_argument(
+        "--keep-trace",
+        metavar="FILE",
+        help="also keep the raw trace here (farmem recorder; with "
+        "--follow-children, FILE.PID for each process)",
+    )
+    p.add_argument(
+        "--follow-children",
+        action="store_true",
+        help="also trace the programs it execs (a shell, a driver script), each "
+        "process on its own runtime and trace, and write a profile for each "
+        "program with debug info, as NAME.fhprof next to the output "
+        "(farmem recorder)",
+    )
+    p.add_argument(
+        "--warmup",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="record nothing for this long after the start, so the profile "
+        "shows a server's steady state, not its loading (farmem recorder)",
+    )
+    p.add_argument(
+        "--start-signal",
+        metavar="SIGNAL",
+        help="record nothing until the program gets this signal (e.g. USR2, sent "
+        "to farhint or to the program) and nothing after the second one: "
+        "a window chosen while it runs, e.g. after a load's warm-up; pick a "
+        "signal the program does not use (farmem recorder)",
+    )
     p.add_argument("--top", type=int, default=10, help="sites to show in the summary (default 10)")
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
@@ -74,16 +102,22 @@ def add_arguments(p):
 def _runtime_env(local, far_size, extra):
     """Profiling runs without the modelled link: it changes timing, not
     which code faults."""
-    return runtime_env({"FARHINT_LOCAL": local, "FARHINT_FAR_SIZE": far_size,
-                        "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **extra})
+    return runtime_env(
+        {
+            "FARHINT_LOCAL": local,
+            "FARHINT_FAR_SIZE": far_size,
+            "FARHINT_LINK_LATENCY": 0,
+            "FARHINT_LINK_BANDWIDTH": 0,
+            **extra,
+        }
+    )
 
 
 def _peak_for(args, peak, what, measure):
     """The peak a --local PCT% is of: given, or measured (saying what by)."""
     if peak is not None or not args.local.strip().endswith("%"):
         return peak
-    print(f"farhint profile: measuring the program's peak {what}...", file=sys.stderr,
-          flush=True)
+    print(f"farhint profile: measuring the program's peak {what}...", file=sys.stderr, flush=True)
     try:
         return measure()
     except RuntimeStopped:
@@ -96,32 +130,58 @@ def _record_farmem(args, cmd, tmp, peak):
     """The started program's trace, the budget, its peak, the run's duration,
     and the traces of the processes it exec'd (with --follow-children: one
     per process, named by pid)."""
-    far_size = parse_size(args.far_size)
+    far_size = parse_size(settings.value(args, "FAR_SIZE"))
     follow = {"FARHINT_FOLLOW_CHILDREN": 1} if args.follow_children else {}
-    mmaps = {"FARHINT_MMAP_THRESHOLD": parse_size(args.mmap_threshold)}
-    peak = _peak_for(args, peak, "far memory (a run with all of it local)",
-                     lambda: measure_peak(cmd, tmp / "peak.json", far_size, extra=mmaps,
-                                          follow_children=bool(follow)))
+    mmaps = {"FARHINT_MMAP_THRESHOLD": settings.value(args, "MMAP_THRESHOLD")}
+    peak = _peak_for(
+        args,
+        peak,
+        "far memory (a run with all of it local)",
+        lambda: measure_peak(
+            cmd, tmp / "peak.json", far_size, extra=mmaps, follow_children=bool(follow)
+        ),
+    )
     local = max(parse_budget(args.local, peak), 1 << 20)
     start = args.start_signal
-    _say_running(cmd, local, peak, "recording every fault" + (
-        f" after the first {args.warmup:g} s" if args.warmup else "") + (
-        f" from the first {start.name} it gets to the second" if start else "") + (
-        ", in it and in every program it starts" if follow else ""))
+    _say_running(
+        cmd,
+        local,
+        peak,
+        "recording every fault"
+        + (f" after the first {args.warmup:g} s" if args.warmup else "")
+        + (f" from the first {start.name} it gets to the second" if start else "")
+        + (", in it and in every program it starts" if follow else ""),
+    )
     started = []
     t0 = time.monotonic()
-    rc = call_forwarding(cmd, on_start=started.append, also=[start] if start else [],
-                         env=_runtime_env(local, far_size, {
-        **mmaps, **follow, "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(tmp / "trace.%p"),
-        "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns",
-        **({"FARHINT_TRACE_START_SIGNAL": int(start)} if start else {})}))
+    rc = call_forwarding(
+        cmd,
+        on_start=started.append,
+        also=[start] if start else [],
+        env=_runtime_env(
+            local,
+            far_size,
+            {
+                **mmaps,
+                **follow,
+                "FARHINT_MODE": "trace",
+                "FARHINT_TRACE_FILE": str(tmp / "trace.%p"),
+                "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns",
+                **({"FARHINT_TRACE_START_SIGNAL": int(start)} if start else {}),
+            },
+        ),
+    )
     duration = time.monotonic() - t0
     trace_path = tmp / f"trace.{started[0].pid}"
     if not trace_path.exists():
-        raise RuntimeStopped(f"the traced run wrote no trace (exit {rc}): "
-                             + ("the far-memory runtime stopped it (its message above says "
-                                "why)" if rc == RUNTIME_STOPPED else "it ended before the "
-                                "runtime started"))
+        raise RuntimeStopped(
+            f"the traced run wrote no trace (exit {rc}): "
+            + (
+                "the far-memory runtime stopped it (its message above says " "why)"
+                if rc == RUNTIME_STOPPED
+                else "it ended before the " "runtime started"
+            )
+        )
     _say_exit(rc)
     children = sorted(p for p in tmp.glob("trace.*") if p != trace_path)
     if args.keep_trace:
@@ -145,16 +205,25 @@ def _started_trace(path, following):
 
 def _record_perf(args, cmd, tmp, peak):
     perf_recorder.check_available()
-    peak = _peak_for(args, peak, "memory (a native run in an unlimited memory cgroup)",
-                     lambda: charged_peak(cmd))
+    peak = _peak_for(
+        args, peak, "memory (a native run in an unlimited memory cgroup)", lambda: charged_peak(cmd)
+    )
     local = max(parse_budget(args.local, peak), 4 << 20)
-    _say_running(cmd, local, peak, "under a memory cgroup with swap on zram, sampling "
-                 "every major fault with perf")
-    trace, duration, rc, oom = perf_recorder.record(cmd, local, 2 * (peak or local) + (64 << 20),
-                                                    tmp)
+    _say_running(
+        cmd,
+        local,
+        peak,
+        "under a memory cgroup with swap on zram, sampling " "every major fault with perf",
+    )
+    trace, duration, rc, oom = perf_recorder.record(
+        cmd, local, 2 * (peak or local) + (64 << 20), tmp
+    )
     if oom:
-        print("farhint profile: the kernel's OOM killer stopped the program at this limit; "
-              "give more --local", file=sys.stderr)
+        print(
+            "farhint profile: the kernel's OOM killer stopped the program at this limit; "
+            "give more --local",
+            file=sys.stderr,
+        )
     _say_exit(rc)
     return trace, local, peak, duration, []
 
@@ -166,14 +235,20 @@ def _say_running(cmd, local, peak, how):
         budget = f"{local >> 10} KiB of its {peak >> 10} KiB local"
     else:  # the smallest budget the runtime takes is above the program's peak
         budget = f"{local >> 10} KiB local (all of its {(peak or 0) >> 10} KiB peak)"
-    print(f"farhint profile: running {' '.join(cmd)} with {budget}, {how}...",
-          file=sys.stderr, flush=True)
+    print(
+        f"farhint profile: running {' '.join(cmd)} with {budget}, {how}...",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _say_exit(rc):
     if rc != 0:
-        print(f"farhint profile: the program exited with {rc}; the profile covers "
-              "the run up to there", file=sys.stderr)
+        print(
+            f"farhint profile: the program exited with {rc}; the profile covers "
+            "the run up to there",
+            file=sys.stderr,
+        )
 
 
 def _children_profiles(paths, output, started_binary, run_facts):
@@ -185,8 +260,9 @@ def _children_profiles(paths, output, started_binary, run_facts):
         try:
             t = read_trace(path)
         except TraceError as err:
-            print(f"farhint profile: a child's trace is incomplete, left out: {err}",
-                  file=sys.stderr)
+            print(
+                f"farhint profile: a child's trace is incomplete, left out: {err}", file=sys.stderr
+            )
             continue
         best, n = busiest.get(t.exe, (None, 0))
         keep = best is None or t.faults_estimated > best.faults_estimated
@@ -204,12 +280,18 @@ def _children_profiles(paths, output, started_binary, run_facts):
             out = output.with_name(f"{name}.child.fhprof")
         write_profile(out, profile_builder.build(t, exe, [exe], *run_facts))
         written += 1
-        print(f"farhint profile: wrote {out} for {exe} ({t.faults_estimated} faults; "
-              f"{n} process{'es' if n > 1 else ''} ran it, the profile is of the one "
-              "that faulted most)", file=sys.stderr)
+        print(
+            f"farhint profile: wrote {out} for {exe} ({t.faults_estimated} faults; "
+            f"{n} process{'es' if n > 1 else ''} ran it, the profile is of the one "
+            "that faulted most)",
+            file=sys.stderr,
+        )
     if without_debug:
-        print(f"farhint profile: no profile for {', '.join(sorted(set(without_debug)))}: "
-              "no debug info", file=sys.stderr)
+        print(
+            f"farhint profile: no profile for {', '.join(sorted(set(without_debug)))}: "
+            "no debug info",
+            file=sys.stderr,
+        )
     return written
 
 
@@ -226,19 +308,20 @@ def run(args):
         return 2
     debug_info = has_debug_info(binary)
     if not args.follow_children and not debug_info:
-        print(f"farhint profile: {cmd[0]} has no debug info: faults can be attributed to "
-              "functions only, not to source lines, and the plugin cannot use them; build "
-              "with -g (any -O level) and profile again", file=sys.stderr)
+        print(
+            f"farhint profile: {cmd[0]} has no debug info: faults can be attributed to "
+            "functions only, not to source lines, and the plugin cannot use them; build "
+            "with -g (any -O level) and profile again",
+            file=sys.stderr,
+        )
     output = Path(args.output or f"{Path(cmd[0]).name}.fhprof")
     if args.warmup < 0 or (args.warmup and args.recorder != "farmem"):
-        print("farhint profile: --warmup is a number of seconds >= 0, for the farmem "
-              "recorder", file=sys.stderr)
+        print(
+            "farhint profile: --warmup is a number of seconds >= 0, for the farmem " "recorder",
+            file=sys.stderr,
+        )
         return 2
-    try:
-        args.start_signal = parse_signal(args.start_signal) if args.start_signal else None
-    except ValueError as err:
-        print(f"farhint profile: {err}", file=sys.stderr)
-        return 2
+    args.start_signal = parse_signal(args.start_signal) if args.start_signal else None
     if args.start_signal and args.recorder != "farmem":
         print("farhint profile: --start-signal needs the farmem recorder", file=sys.stderr)
         return 2
@@ -247,23 +330,36 @@ def run(args):
         with tempfile.TemporaryDirectory(prefix="farhint-profile-") as tmp:
             record = _record_perf if args.recorder == "perf" else _record_farmem
             trace, local, peak, duration, children = record(args, cmd, Path(tmp), peak)
-            run_facts = (local, peak or 0, duration, RECORDERS[args.recorder], args.warmup,
-                         args.start_signal.name if args.start_signal else "")
+            run_facts = (
+                local,
+                peak or 0,
+                duration,
+                RECORDERS[args.recorder],
+                args.warmup,
+                args.start_signal.name if args.start_signal else "",
+            )
             if trace and args.follow_children and not debug_info:
-                print(f"farhint profile: no profile for {Path(binary).name}: no debug info",
-                      file=sys.stderr)
+                print(
+                    f"farhint profile: no profile for {Path(binary).name}: no debug info",
+                    file=sys.stderr,
+                )
                 trace = None
             if trace:
-                print(f"farhint profile: symbolizing {len(trace.faults)} faults...",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"farhint profile: symbolizing {len(trace.faults)} faults...",
+                    file=sys.stderr,
+                    flush=True,
+                )
                 prof = profile_builder.build(trace, binary, cmd, *run_facts)
                 write_profile(output, prof)
                 report.print_table(prof, top=args.top, out=sys.stderr)
                 print(f"farhint profile: wrote {output}", file=sys.stderr)
             if not _children_profiles(children, output, binary, run_facts) and not trace:
-                raise RuntimeError("no profile written: no program of the run left a "
-                                   "complete trace with debug info")
-    except (ValueError, RuntimeError, TraceError, PerfError, CgroupError, SwapError) as err:
+                raise RuntimeError(
+                    "no profile written: no program of the run left a "
+                    "complete trace with debug info"
+                )
+    except RuntimeError as err:
         print(f"farhint profile: {err}", file=sys.stderr)
         return 2
     return 0

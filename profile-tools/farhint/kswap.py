@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from farhint.cgroup import MemoryCgroup
+from farhint.errors import UserError
 
 
-class SwapError(Exception):
+class SwapError(UserError):
     pass
 
 
@@ -45,8 +46,9 @@ class Swap:
             return self
         if self.kind == "zram":
             if not Path("/sys/class/zram-control").exists():
-                raise SwapError("zram is not available in this kernel; use the swapfile "
-                                "kind (--swap file)")
+                raise SwapError(
+                    "zram is not available in this kernel; use the swapfile " "kind (--swap file)"
+                )
             self.device = self._run("zramctl", "--find", "--size", str(self.size))
         else:
             self.device = str(Path(self.dir) / f"farhint-swap-{os.getpid()}")
@@ -87,8 +89,7 @@ def charged_peak(cmd, cwd=None, on_start=None) -> int:
     page tables, the page cache of files it reads): one native run in a
     memory cgroup with no limit. on_start gets the Popen once it started."""
     with MemoryCgroup(1 << 50) as cg:
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self,
-                                cwd=cwd)
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self, cwd=cwd)
         if on_start:
             on_start(proc)
         rc = proc.wait()
@@ -103,8 +104,9 @@ def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) 
     with MemoryCgroup(limit) as cg:
         (cg.path / "memory.swappiness").write_text("100\n")
         t0 = time.monotonic()
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True,
-                                preexec_fn=cg.enter_self, cwd=cwd)
+        proc = subprocess.Popen(
+            cmd, env=env, stdout=subprocess.PIPE, text=True, preexec_fn=cg.enter_self, cwd=cwd
+        )
         if on_start:
             on_start(proc)
         try:

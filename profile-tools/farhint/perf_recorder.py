@@ -23,19 +23,22 @@ import time
 from pathlib import Path
 
 from farhint.cgroup import MemoryCgroup
+from farhint.errors import UserError
 from farhint.kswap import Swap
 from farhint.trace import KERNEL, Fault, Trace, TraceError
 
-KERNEL_START = 0xffff800000000000
+KERNEL_START = 0xFFFF800000000000
 
-_MMAP = re.compile(r"PERF_RECORD_MMAP2? (\d+)/\d+: \[0x([0-9a-f]+)\(0x([0-9a-f]+)\) @ "
-                   r"(0x[0-9a-f]+|0)[^\]]*\]: (\S+) (.+)$")
+_MMAP = re.compile(
+    r"PERF_RECORD_MMAP2? (\d+)/\d+: \[0x([0-9a-f]+)\(0x([0-9a-f]+)\) @ "
+    r"(0x[0-9a-f]+|0)[^\]]*\]: (\S+) (.+)$"
+)
 _EXEC = re.compile(r"PERF_RECORD_COMM exec: .*:(\d+)/\d+$")
 _SAMPLE = re.compile(r"^\s*(\d+)\s+(\d+)\.(\d+):\s+([0-9a-f]+)")
 _FRAME = re.compile(r"^\s+([0-9a-f]+) \((.*)\)$")
 
 
-class PerfError(Exception):
+class PerfError(UserError):
     pass
 
 
@@ -43,12 +46,17 @@ def check_available():
     """Raise PerfError naming what is missing: perf, root, the software event."""
     if not shutil.which("perf"):
         raise PerfError("--recorder perf needs the perf tool (apt-get install linux-perf)")
-    probe = subprocess.run(["perf", "record", "-q", "-o", "/dev/null", "-e", "major-faults",
-                            "--", "true"], capture_output=True, text=True)
+    probe = subprocess.run(
+        ["perf", "record", "-q", "-o", "/dev/null", "-e", "major-faults", "--", "true"],
+        capture_output=True,
+        text=True,
+    )
     if probe.returncode != 0:
-        raise PerfError("perf cannot sample major-faults here: "
-                        f"{probe.stderr.strip().splitlines()[-1:] or ['(no message)']} "
-                        "(run as root, or lower /proc/sys/kernel/perf_event_paranoid)")
+        raise PerfError(
+            "perf cannot sample major-faults here: "
+            f"{probe.stderr.strip().splitlines()[-1:] or ['(no message)']} "
+            "(run as root, or lower /proc/sys/kernel/perf_event_paranoid)"
+        )
 
 
 def record(cmd, limit: int, swap_bytes: int, tmp: Path):
@@ -60,9 +68,28 @@ def record(cmd, limit: int, swap_bytes: int, tmp: Path):
         # Only the program enters the cgroup: perf's buffers stay outside it.
         enter = 'echo $$ > "$0/cgroup.procs" && exec "$@"'
         t0 = time.monotonic()
-        rc = subprocess.call(["perf", "record", "-q", "-o", str(data), "-e", "major-faults",
-                              "-c", "1", "-d", "--call-graph", "fp", "--",
-                              "sh", "-c", enter, str(cg.path), *cmd])
+        rc = subprocess.call(
+            [
+                "perf",
+                "record",
+                "-q",
+                "-o",
+                str(data),
+                "-e",
+                "major-faults",
+                "-c",
+                "1",
+                "-d",
+                "--call-graph",
+                "fp",
+                "--",
+                "sh",
+                "-c",
+                enter,
+                str(cg.path),
+                *cmd,
+            ]
+        )
         seconds = time.monotonic() - t0
         oom = cg.usage().oom_kills > 0
     if not data.exists():
@@ -71,9 +98,21 @@ def record(cmd, limit: int, swap_bytes: int, tmp: Path):
 
 
 def script_of(data: Path) -> str:
-    out = subprocess.run(["perf", "script", "-i", str(data), "-F", "tid,time,addr,ip,dso",
-                          "--no-inline", "--show-mmap-events", "--show-task-events"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            "perf",
+            "script",
+            "-i",
+            str(data),
+            "-F",
+            "tid,time,addr,ip,dso",
+            "--no-inline",
+            "--show-mmap-events",
+            "--show-task-events",
+        ],
+        capture_output=True,
+        text=True,
+    )
     if out.returncode != 0:
         raise PerfError(f"perf script failed: {out.stderr.strip()}")
     return out.stdout
@@ -93,8 +132,8 @@ def parse_script(text: str) -> Trace:
     their object (as perf prints them); they are turned back into the
     process's addresses with the mmap events, so the trace reads like one
     from the runtime's recorder."""
-    maps = []      # (start, size, file offset, perms, path) since the program's exec
-    samples = []   # (tid, time_ns, addr, [(rel, dso), ...])
+    maps = []  # (start, size, file offset, perms, path) since the program's exec
+    samples = []  # (tid, time_ns, addr, [(rel, dso), ...])
     cur = None
     for line in text.splitlines():
         if "PERF_RECORD_" in line:
@@ -104,8 +143,7 @@ def parse_script(text: str) -> Trace:
             m = _MMAP.search(line)
             if m:
                 _, start, size, pgoff, perms, path = m.groups()
-                maps.append((int(start, 16), int(size, 16), int(pgoff, 16), perms,
-                             path.strip()))
+                maps.append((int(start, 16), int(size, 16), int(pgoff, 16), perms, path.strip()))
             continue
         m = _SAMPLE.match(line)
         if m:
@@ -119,8 +157,12 @@ def parse_script(text: str) -> Trace:
             cur[3].append((int(m.group(1), 16), m.group(2)))
     if not maps:
         raise TraceError("perf recorded no memory map of the program: did it start?")
-    trace = Trace(maps="".join(f"{start:x}-{start + size:x} {perms} {pgoff:08x} 00:00 0 {path}\n"
-                               for start, size, pgoff, perms, path in maps))
+    trace = Trace(
+        maps="".join(
+            f"{start:x}-{start + size:x} {perms} {pgoff:08x} 00:00 0 {path}\n"
+            for start, size, pgoff, perms, path in maps
+        )
+    )
     for tid, ns, addr, chain in samples:
         flags = 0
         frames = []

@@ -6,7 +6,8 @@ call that reached them), and analyze each site's pattern."""
 import os
 from collections import Counter, OrderedDict
 
-from farhint import analysis, sampling, trace as tracefile
+from farhint import analysis, sampling
+from farhint import trace as tracefile
 from farhint.profile import FORMAT, VERSION
 from farhint.symbolize import Symbolizer, build_id, is_application
 
@@ -53,7 +54,7 @@ def _site_of(stack, app):
     for inline_frames in stack:
         for j, fr in enumerate(inline_frames):
             if is_application(fr, app):
-                return fr, tuple(inline_frames[j + 1:])
+                return fr, tuple(inline_frames[j + 1 :])
     return None, ()
 
 
@@ -61,19 +62,14 @@ def _loc(fr):
     return {"file": fr.file, "line": fr.line, "column": fr.column, "function": fr.function}
 
 
-def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
-          recorder="farmem-trace", warmup_s=0.0, start_signal=""):
-    sym = Symbolizer(trace.maps)
-    app = _app_modules(sym.maps, binary)
-    ips = {_lookup_ip(f, i, ip) for f in trace.faults for i, ip in enumerate(f.frames)}
-    symbols = sym.symbolize(ips)
-
+def _attribute(trace, symbols, app):
+    """Each fault to its site: (sites, unattributed, stacks, sampled)."""
     allocs = analysis.AllocationIndex(trace.allocs, trace.frees)
-    reader_of = {}              # page -> the site that last read-faulted it
-    sites = OrderedDict()       # key -> [SiteFaults, site frame, chain, sample stack]
-    unattributed = Counter()    # innermost function -> faults
-    stacks = Counter()          # outer-to-inner function names -> faults
-    sampled = []                # (weight, site) of each sampled record
+    reader_of = {}  # page -> the site that last read-faulted it
+    sites = OrderedDict()  # key -> [SiteFaults, site frame, chain, sample stack]
+    unattributed = Counter()  # innermost function -> faults
+    stacks = Counter()  # outer-to-inner function names -> faults
+    sampled = []  # (weight, site) of each sampled record
     for f in sorted(trace.faults, key=lambda f: f.time_ns):
         allocs.advance(f.time_ns)
         stack = _expand(f, symbols)
@@ -84,7 +80,9 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
             sampled.append((f.weight, (site, chain)))
         if site is None:
             inner = stack[0][0] if stack else None
-            unattributed[f"{inner.function} ({os.path.basename(inner.module)})" if inner else "??"] += f.weight
+            unattributed[
+                f"{inner.function} ({os.path.basename(inner.module)})" if inner else "??"
+            ] += f.weight
             continue
         key = (site, chain)
         if key not in sites:
@@ -96,41 +94,75 @@ def build(trace, binary, command, local_bytes, peak_bytes, duration_s,
             sites[reader][0].reads_written_later += f.weight
         if f.kind == "read":
             reader_of[page] = key
+    return sites, unattributed, stacks, sampled
 
-    # Each site's counts are estimates when the trace is a sample (records
-    # weighted by the faults they stand for), so shares are of all faults.
-    estimated = trace.faults_estimated
+
+def _site_entries(sites, peak_bytes):
+    """The profile's sites, most faults first. Each site's counts are
+    estimates when the trace is a sample (records weighted by the faults
+    they stand for), so shares are of all faults."""
     ranked = sorted(sites.values(), key=lambda s: -s[0].total)
-    out_sites = []
+    out = []
     for rank, (sf, site, chain, sample) in enumerate(ranked, 1):
         pattern = analysis.analyze(sf, peak_bytes >> PAGE_SHIFT if peak_bytes else 0)
         sug = analysis.suggest(sf, pattern)
         # Left out when unknown (readers refuse null): a file not at its
         # debug-info path (-fdebug-prefix-map) has no line to show.
         line = _source_line(site.file, site.line)
-        out_sites.append({
-            "id": rank,
-            **_loc(site),
-            "inlined_at": [_loc(c) for c in chain],
-            **({"source_line": line} if line is not None else {}),
-            "frames": [f"{fr.function} {fr.location()}" for frames in sample for fr in frames],
-            "faults": {"read": sf.kinds["read"], "write": sf.kinds["write"],
-                       "write_protect": sf.kinds["write_protect"], "hinted": sf.hinted},
-            "pattern": vars(pattern),
-            "suggest": vars(sug),
-        })
+        out.append(
+            {
+                "id": rank,
+                **_loc(site),
+                "inlined_at": [_loc(c) for c in chain],
+                **({"source_line": line} if line is not None else {}),
+                "frames": [f"{fr.function} {fr.location()}" for frames in sample for fr in frames],
+                "faults": {
+                    "read": sf.kinds["read"],
+                    "write": sf.kinds["write"],
+                    "write_protect": sf.kinds["write_protect"],
+                    "hinted": sf.hinted,
+                },
+                "pattern": vars(pattern),
+                "suggest": vars(sug),
+            }
+        )
+    return out
+
+
+def build(
+    trace,
+    binary,
+    command,
+    local_bytes,
+    peak_bytes,
+    duration_s,
+    recorder="farmem-trace",
+    warmup_s=0.0,
+    start_signal="",
+):
+    sym = Symbolizer(trace.maps)
+    app = _app_modules(sym.maps, binary)
+    ips = {_lookup_ip(f, i, ip) for f in trace.faults for i, ip in enumerate(f.frames)}
+    sites, unattributed, stacks, sampled = _attribute(trace, sym.symbolize(ips), app)
+    out_sites = _site_entries(sites, peak_bytes)
+    estimated = trace.faults_estimated
     return {
         "format": FORMAT,
         "version": VERSION,
         "binary": {"path": os.path.realpath(binary), "build_id": build_id(binary)},
-        "run": {"command": command, "recorder": recorder, "local_bytes": local_bytes,
-                "peak_bytes": peak_bytes, "total_faults": estimated,
-                "faults_seen": max(trace.faults_seen, estimated),
-                "faults_recorded": len(trace.faults),
-                **({"share_error_pct": sampling.share_error(sampled, estimated)} if sampled else {}),
-                "duration_s": round(duration_s, 3),
-                **({"warmup_s": warmup_s} if warmup_s else {}),
-                **({"start_signal": start_signal} if start_signal else {})},
+        "run": {
+            "command": command,
+            "recorder": recorder,
+            "local_bytes": local_bytes,
+            "peak_bytes": peak_bytes,
+            "total_faults": estimated,
+            "faults_seen": max(trace.faults_seen, estimated),
+            "faults_recorded": len(trace.faults),
+            **({"share_error_pct": sampling.share_error(sampled, estimated)} if sampled else {}),
+            "duration_s": round(duration_s, 3),
+            **({"warmup_s": warmup_s} if warmup_s else {}),
+            **({"start_signal": start_signal} if start_signal else {}),
+        },
         "sites": out_sites,
         "unattributed": [{"function": k, "faults": v} for k, v in unattributed.most_common()],
         "stacks": [{"frames": list(k), "faults": v} for k, v in stacks.most_common(2000)],

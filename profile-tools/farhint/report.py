@@ -9,15 +9,18 @@ from pathlib import Path
 import yaml
 
 from farhint.analysis import EV_KEEP
+from farhint.errors import UserError
 from farhint.profile import site_faults
 
 
-class HintReportError(Exception):
+class HintReportError(UserError):
     pass
 
 
 def load_hint_reports(paths) -> dict:
-    """site id -> what the plugin did: {"hinted": bool, "params"/"reason"}.
+    """site id -> what the plugin did: {"hinted": bool, "why": str, and for
+    a hinted site its "params", "location", "function", "fault-share" and
+    "accesses" as the report gives them}.
     A site hinted in any translation unit counts as hinted. A folder (the
     plugin's report=DIR/) stands for every report in it."""
     out = {}
@@ -33,8 +36,12 @@ def load_hint_reports(paths) -> dict:
         if not isinstance(doc, dict) or doc.get("farhint-report") != 1:
             raise HintReportError(f"{path} is not a FarHint plugin report (report=PATH output)")
         for entry in doc.get("hinted") or []:
-            out[entry["site"]] = {"hinted": True, "params": entry.get("params", {}),
-                                  "why": entry.get("why", "")}
+            out[entry["site"]] = {
+                **entry,
+                "hinted": True,
+                "params": entry.get("params", {}),
+                "why": entry.get("why", ""),
+            }
         for entry in doc.get("not-hinted") or []:
             if not out.get(entry["site"], {}).get("hinted"):
                 reason = entry.get("reason", "")
@@ -50,10 +57,12 @@ def plugin_text(site_id, hints) -> str:
         return ""
     if h["hinted"]:
         p = h["params"]
-        words = [k for k in ("mut", "seq") if p.get(k)] + \
-            ([f"rdahead={p['rdahead']}"] if p.get("rdahead") else [])
+        words = [k for k in ("mut", "seq") if p.get(k)] + (
+            [f"rdahead={p['rdahead']}"] if p.get("rdahead") else []
+        )
         return "hinted: " + (" ".join(words) or "basic")  # as the profile's suggestions read
     return "not hinted: " + h["why"]
+
 
 COVERAGE_LEVELS = (0.90, 0.95, 0.99)
 
@@ -70,8 +79,10 @@ def sites_to_cover(sites, total, share):
 
 def coverage_summary(profile) -> dict:
     total = profile["run"].get("total_faults") or sum(site_faults(s) for s in profile["sites"])
-    return {f"{int(level * 100)}%": sites_to_cover(profile["sites"], total, level)
-            for level in COVERAGE_LEVELS}
+    return {
+        f"{int(level * 100)}%": sites_to_cover(profile["sites"], total, level)
+        for level in COVERAGE_LEVELS
+    }
 
 
 def sample_text(run):
@@ -81,11 +92,16 @@ def sample_text(run):
     error = run.get("share_error_pct")
     if not isinstance(recorded, int) or not isinstance(total, int) or recorded >= total:
         return None
-    bound = f"; each share is within +-{error:.1f} points (95%)" \
-        if isinstance(error, (int, float)) else ""
-    return (f"a sample: {recorded} of about {total} faults recorded (every fault at "
-            f"first, then bursts of consecutive faults, each counted for the faults it "
-            f"stands for){bound}")
+    bound = (
+        f"; each share is within +-{error:.1f} points (95%)"
+        if isinstance(error, (int, float))
+        else ""
+    )
+    return (
+        f"a sample: {recorded} of about {total} faults recorded (every fault at "
+        f"first, then bursts of consecutive faults, each counted for the faults it "
+        f"stands for){bound}"
+    )
 
 
 def hint_text(s) -> str:
@@ -104,8 +120,15 @@ def hint_text(s) -> str:
 
 def kind_text(s) -> str:
     f = s["faults"]
-    return "".join(k for k, n in (("R", f.get("read", 0)), ("W", f.get("write", 0)),
-                                  ("P", f.get("write_protect", 0))) if n)
+    return "".join(
+        k
+        for k, n in (
+            ("R", f.get("read", 0)),
+            ("W", f.get("write", 0)),
+            ("P", f.get("write_protect", 0)),
+        )
+        if n
+    )
 
 
 def short_path(path) -> str:
@@ -123,68 +146,103 @@ def rows(profile, top=None, hints=None):
     for s in sorted(profile["sites"], key=site_faults, reverse=True)[:top]:
         n = site_faults(s)
         cum += n
-        out.append({
-            "rank": len(out) + 1, "id": s["id"],
-            "site": f"{short_path(s['file'])}:{s['line']}:{s.get('column', 0)}",
-            "function": s.get("function", ""), "faults": n,
-            "percent": round(100 * n / total, 2), "cumulative": round(100 * cum / total, 2),
-            "kind": kind_text(s), "hinted": s["faults"].get("hinted", 0),
-            "hint": hint_text(s), "source": (s.get("source_line") or "").strip(),
-            **({"plugin": plugin_text(s["id"], hints)} if hints else {}),
-        })
+        out.append(
+            {
+                "rank": len(out) + 1,
+                "id": s["id"],
+                "site": f"{short_path(s['file'])}:{s['line']}:{s.get('column', 0)}",
+                "function": s.get("function", ""),
+                "faults": n,
+                "percent": round(100 * n / total, 2),
+                "cumulative": round(100 * cum / total, 2),
+                "kind": kind_text(s),
+                "hinted": s["faults"].get("hinted", 0),
+                "hint": hint_text(s),
+                "source": (s.get("source_line") or "").strip(),
+                **({"plugin": plugin_text(s["id"], hints)} if hints else {}),
+            }
+        )
     return out
 
 
 def print_table(profile, top=20, out=None, hints=None):
     import sys
+
     out = out or sys.stdout
     run = profile["run"]
     total = run.get("total_faults", 0)
-    print(f"{total} faults at {run.get('local_bytes', 0) >> 20} MiB local "
-          f"({len(profile['sites'])} sites) in {' '.join(run.get('command', []))}", file=out)
+    print(
+        f"{total} faults at {run.get('local_bytes', 0) >> 20} MiB local "
+        f"({len(profile['sites'])} sites) in {' '.join(run.get('command', []))}",
+        file=out,
+    )
     sample = sample_text(run)
     if sample:
         print(sample, file=out)
     if isinstance(run.get("warmup_s"), (int, float)) and run["warmup_s"] > 0:
-        print(f"faults after a warm-up of {run['warmup_s']:g} s (farhint profile --warmup)",
-              file=out)
+        print(
+            f"faults after a warm-up of {run['warmup_s']:g} s (farhint profile --warmup)", file=out
+        )
     if isinstance(run.get("start_signal"), str) and run["start_signal"]:
-        print(f"faults from the program's first {run['start_signal']} to its second "
-              "(farhint profile --start-signal)", file=out)
+        print(
+            f"faults from the program's first {run['start_signal']} to its second "
+            "(farhint profile --start-signal)",
+            file=out,
+        )
     header = f"{'rank':>4} {'site':<32} {'function':<18} {'faults':>8} {'%':>6} {'cum%':>6} {'kind':<4} {'suggested hint':<26} source"
     print(header, file=out)
     for r in rows(profile, top, hints):
-        print(f"{r['rank']:>4} {r['site'][-32:]:<32} {r['function'][:18]:<18} {r['faults']:>8} "
-              f"{r['percent']:>6.1f} {r['cumulative']:>6.1f} {r['kind']:<4} {r['hint']:<26} "
-              f"{r['source'][:60]}", file=out)
+        print(
+            f"{r['rank']:>4} {r['site'][-32:]:<32} {r['function'][:18]:<18} {r['faults']:>8} "
+            f"{r['percent']:>6.1f} {r['cumulative']:>6.1f} {r['kind']:<4} {r['hint']:<26} "
+            f"{r['source'][:60]}",
+            file=out,
+        )
         if r.get("plugin"):
             print(f"{'':>5}plugin: {r['plugin'][:150]}", file=out)
     cov = coverage_summary(profile)
-    print("sites covering " + ", ".join(f"{k} of faults: {v if v else '-'}" for k, v in cov.items()),
-          file=out)
+    print(
+        "sites covering " + ", ".join(f"{k} of faults: {v if v else '-'}" for k, v in cov.items()),
+        file=out,
+    )
     kept = [s for s in profile["sites"] if (s.get("suggest") or {}).get("ev_prio") == EV_KEEP]
     if kept:
         share = 100 * sum(site_faults(s) for s in kept) / (total or 1)
-        print(f"re-scanned ranges: site{'s' if len(kept) > 1 else ''} "
-              f"{', '.join(str(s['id']) for s in kept)} ({share:.1f}% of faults) scan again what "
-              "they scanned before: ev_prio=-1 keeps part of each resident under any policy "
-              "(farhint run --keep-fraction)", file=out)
+        print(
+            f"re-scanned ranges: site{'s' if len(kept) > 1 else ''} "
+            f"{', '.join(str(s['id']) for s in kept)} ({share:.1f}% of faults) scan again what "
+            "they scanned before: ev_prio=-1 keeps part of each resident under any policy "
+            "(farhint run --keep-fraction)",
+            file=out,
+        )
     unattributed = sum(u["faults"] for u in profile.get("unattributed", []))
     if unattributed:
-        print(f"{unattributed} faults had no frame with source in the application "
-              f"(top: {profile['unattributed'][0]['function']})", file=out)
+        print(
+            f"{unattributed} faults had no frame with source in the application "
+            f"(top: {profile['unattributed'][0]['function']})",
+            file=out,
+        )
 
 
 def diff(before, after):
     """Per site (by location): faults before and after, largest remaining first."""
+
     def by_loc(p):
         return {f"{s['file']}:{s['line']}:{s.get('column', 0)}": s for s in p["sites"]}
+
     a, b = by_loc(before), by_loc(after)
     out = []
     for loc in set(a) | set(b):
         fa = site_faults(a[loc]) if loc in a else 0
         fb = site_faults(b[loc]) if loc in b else 0
         hinted = b[loc]["faults"].get("hinted", 0) if loc in b else 0
-        out.append({"site": short_path(loc), "before": fa, "after": fb, "hinted_after": hinted,
-                    "unhinted_after": fb - hinted})
+        out.append(
+            {
+                "site": short_path(loc),
+                "before": fa,
+                "after": fb,
+                "hinted_after": hinted,
+                "unhinted_after": fb - hinted,
+            }
+        )
     return sorted(out, key=lambda r: (-r["unhinted_after"], -r["before"]))

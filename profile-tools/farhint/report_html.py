@@ -36,20 +36,25 @@ def flame_svg(stacks) -> str:
                     f'<rect x="{x:.1f}" y="{depth * ROW}" width="{w:.1f}" height="{ROW - 1}" '
                     f'fill="hsl({hue},80%,60%)"/>'
                     f'<text x="{x + 3:.1f}" y="{depth * ROW + 13}" font-size="11">'
-                    f'{html.escape(name[: int(w / 7)])}</text></g>')
+                    f'{html.escape(name[: int(w / 7)])}</text></g>'
+                )
                 walk(kid, x, depth + 1)
             x += w
 
     walk(root, 0, 0)
     height = (depth_max + 1) * ROW
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-            f'font-family="monospace">{"".join(rects)}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'font-family="monospace">{"".join(rects)}</svg>'
+    )
 
 
 def coverage_svg(profile) -> str:
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     counts = sorted((report.site_faults(s) for s in profile["sites"]), reverse=True)
     total = profile["run"].get("total_faults") or sum(counts) or 1
     cum, ys = 0, []
@@ -69,7 +74,7 @@ def coverage_svg(profile) -> str:
     fig.savefig(buf, format="svg")
     plt.close(fig)
     svg = buf.getvalue()
-    return svg[svg.index("<svg"):]
+    return svg[svg.index("<svg") :]
 
 
 def write_html(profile, path, top=50):
@@ -79,7 +84,9 @@ def write_html(profile, path, top=50):
         f"<tr><td>{r['rank']}</td><td>{html.escape(r['site'])}</td>"
         f"<td>{html.escape(r['function'])}</td><td>{r['faults']}</td><td>{r['percent']:.1f}</td>"
         f"<td>{r['cumulative']:.1f}</td><td>{r['kind']}</td><td>{html.escape(r['hint'])}</td>"
-        f"<td><code>{html.escape(r['source'])}</code></td></tr>" for r in rows)
+        f"<td><code>{html.escape(r['source'])}</code></td></tr>"
+        for r in rows
+    )
     run = profile["run"]
     page = f"""<!doctype html><html><head><meta charset="utf-8"><title>farhint report</title>
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}

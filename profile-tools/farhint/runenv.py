@@ -9,7 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from farhint import buildtree
+from farhint import buildtree, settings
+from farhint.errors import UserError
+from farhint.units import parse_size
 
 
 def program_path(name):
@@ -22,13 +24,19 @@ def program_of(args, subcommand):
     """The program and its arguments after `--`, or None after saying why."""
     cmd = args.program[1:] if args.program[:1] == ["--"] else args.program
     if not cmd:
-        print(f"farhint {subcommand}: no program given (usage: farhint {subcommand} "
-              "[options] -- PROGRAM ARGS)", file=sys.stderr)
+        print(
+            f"farhint {subcommand}: no program given (usage: farhint {subcommand} "
+            "[options] -- PROGRAM ARGS)",
+            file=sys.stderr,
+        )
         return None
     path = program_path(cmd[0])
     if not path or not os.path.exists(path):
-        print(f"farhint {subcommand}: {cmd[0]}: no such program (give its path, or put it "
-              "on PATH)", file=sys.stderr)
+        print(
+            f"farhint {subcommand}: {cmd[0]}: no such program (give its path, or put it "
+            "on PATH)",
+            file=sys.stderr,
+        )
         return None
     if os.path.isdir(path) or not os.access(path, os.X_OK):
         print(f"farhint {subcommand}: {cmd[0]} is not an executable program", file=sys.stderr)
@@ -50,26 +58,46 @@ def runtime_env(settings: dict) -> dict:
 RUNTIME_STOPPED = 70  # libfarmem's exit code when it stops the program (log.c)
 
 
-def measure_peak(cmd, stats_path, far_size: int = 64 << 30, cwd=None, extra=None,
-                 follow_children=False, on_start=None) -> int:
+def measure_peak(
+    cmd,
+    stats_path,
+    far_size: int | None = None,
+    cwd=None,
+    extra=None,
+    follow_children=False,
+    on_start=None,
+) -> int:
     """Far memory the program touches when nothing is evicted: one run with
     all of it local (as much as the machine has) and no modelled link; with
     follow_children, the most any process of the tree it starts touches.
     on_start gets the Popen once it started. RuntimeError if the run fails."""
     machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    far_size = far_size or parse_size(settings.table()["FAR_SIZE"].default)
     stats_path = Path(stats_path)
     per_pid = ".%p" if follow_children else ""  # each process writes its own
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, cwd=cwd, env=runtime_env({
-        "FARHINT_LOCAL": min(far_size, machine), "FARHINT_FAR_SIZE": far_size,
-        "FARHINT_STATS_FILE": f"{stats_path}{per_pid}",
-        **({"FARHINT_FOLLOW_CHILDREN": 1} if follow_children else {}),
-        "FARHINT_LINK_LATENCY": 0, "FARHINT_LINK_BANDWIDTH": 0, **(extra or {})}))
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.DEVNULL,
+        cwd=cwd,
+        env=runtime_env(
+            {
+                "FARHINT_LOCAL": min(far_size, machine),
+                "FARHINT_FAR_SIZE": far_size,
+                "FARHINT_STATS_FILE": f"{stats_path}{per_pid}",
+                **({"FARHINT_FOLLOW_CHILDREN": 1} if follow_children else {}),
+                "FARHINT_LINK_LATENCY": 0,
+                "FARHINT_LINK_BANDWIDTH": 0,
+                **(extra or {}),
+            }
+        ),
+    )
     if on_start:
         on_start(proc)
     rc = proc.wait()
     if rc == RUNTIME_STOPPED:
-        raise RuntimeStopped("the far-memory runtime stopped the program (its message "
-                             "above says why)")
+        raise RuntimeStopped(
+            "the far-memory runtime stopped the program (its message " "above says why)"
+        )
     written = list(stats_path.parent.glob(stats_path.name + per_pid.replace("%p", "*")))
     if not written:  # a crash still leaves them (the peak so far)
         raise RuntimeError(f"the run with all far memory local failed (exit {rc})")
@@ -82,13 +110,17 @@ class RuntimeStopped(RuntimeError):
 
 
 def parse_signal(text: str) -> signal.Signals:
-    """A signal by name (USR2, SIGUSR2) or number; ValueError naming it."""
+    """A signal by name (USR2, SIGUSR2) or number; UserError naming it."""
     try:
-        return signal.Signals(int(text)) if text.isdigit() else \
-            signal.Signals["SIG" + text.upper().removeprefix("SIG")]
+        return (
+            signal.Signals(int(text))
+            if text.isdigit()
+            else signal.Signals["SIG" + text.upper().removeprefix("SIG")]
+        )
     except (KeyError, ValueError):
-        raise ValueError(f"{text!r} is not a signal (give a name such as USR2, or a "
-                         "number)") from None
+        raise UserError(
+            f"{text!r} is not a signal (give a name such as USR2, or a " "number)"
+        ) from None
 
 
 def call_forwarding(cmd, on_start=None, also=(), **popen_kwargs) -> int:

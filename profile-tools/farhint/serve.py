@@ -36,14 +36,17 @@ def _accepts(port: int) -> bool:
 @dataclass(frozen=True)
 class Serving:
     """A server's load and warm-up commands for one size ({client} filled in)."""
+
     load: str
     warmup: str | None
 
     def start(self, args, timeout, start_signal=None):
         """The arguments of one run on a free port, and its LoadDriver."""
         port = free_port()
-        return ([a.replace("{port}", str(port)) for a in args],
-                LoadDriver(self.load, self.warmup, port, timeout, start_signal))
+        return (
+            [a.replace("{port}", str(port)) for a in args],
+            LoadDriver(self.load, self.warmup, port, timeout, start_signal),
+        )
 
 
 class LoadDriver:
@@ -52,8 +55,14 @@ class LoadDriver:
     wrong); output is what the load printed. timeout bounds the wait for
     the port and each command."""
 
-    def __init__(self, load: str, warmup: str | None, port: int, timeout: float,
-                 start_signal: signal.Signals | None = None):
+    def __init__(
+        self,
+        load: str,
+        warmup: str | None,
+        port: int,
+        timeout: float,
+        start_signal: signal.Signals | None = None,
+    ):
         self.commands = [c.replace("{port}", str(port)) for c in (warmup, load) if c]
         self.port, self.timeout, self.start_signal = port, timeout, start_signal
         self.seconds, self.error, self.output = None, None, ""
@@ -89,21 +98,28 @@ class LoadDriver:
         deadline = time.monotonic() + self.timeout
         while not _accepts(self.port):
             if proc.poll() is not None:
-                raise RuntimeError(f"the server ended (exit {proc.returncode}) before it "
-                                   f"accepted connections on port {self.port}")
+                raise RuntimeError(
+                    f"the server ended (exit {proc.returncode}) before it "
+                    f"accepted connections on port {self.port}"
+                )
             if time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not accept connections on port "
-                                   f"{self.port} within {self.timeout:.0f} s")
+                raise RuntimeError(
+                    f"the server did not accept connections on port "
+                    f"{self.port} within {self.timeout:.0f} s"
+                )
             time.sleep(READY_POLL_S)
 
     def _run(self, command) -> str:
         """The command's stdout; RuntimeError if it fails."""
         try:
-            out = subprocess.run(command, shell=True, capture_output=True, text=True,
-                                 timeout=self.timeout)
+            out = subprocess.run(
+                command, shell=True, capture_output=True, text=True, timeout=self.timeout
+            )
         except subprocess.TimeoutExpired:
             raise RuntimeError(f"`{command}` did not end within {self.timeout:.0f} s") from None
         if out.returncode != 0:
-            raise RuntimeError(f"`{command}` failed (exit {out.returncode}): "
-                               f"{(out.stderr or out.stdout).strip()[-300:]}")
+            raise RuntimeError(
+                f"`{command}` failed (exit {out.returncode}): "
+                f"{(out.stderr or out.stdout).strip()[-300:]}"
+            )
         return out.stdout

@@ -13,16 +13,33 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from farhint.errors import UserError
+
 SUITES_DIR = Path(__file__).resolve().parent / "suites"
 SIZES = ("small", "large")
 STDOUT_FILE = ".farhint-stdout"  # a check command finds the run's stdout here
 CXX_SUFFIXES = (".cc", ".cpp", ".cxx", ".C")
 SUITE_KEYS = {"name", "description", "src", "threads", "flags", "libs", "check"}
-PROGRAM_KEYS = {"what", "sources", "build", "binary", "flags", "libs", "small", "large",
-                "check", "ignore", "threads", "manual", "client", "load", "warmup"}
+PROGRAM_KEYS = {
+    "what",
+    "sources",
+    "build",
+    "binary",
+    "flags",
+    "libs",
+    "small",
+    "large",
+    "check",
+    "ignore",
+    "threads",
+    "manual",
+    "client",
+    "load",
+    "warmup",
+}
 
 
-class SuiteError(ValueError):
+class SuiteError(UserError):
     """A suite file that cannot be used: the message names the file, the
     program and the field."""
 
@@ -34,6 +51,7 @@ class Check:
     matching `ignore` dropped), of a file the run writes in its folder, or
     of a shell command's output run in that folder (the run's stdout is in
     its file .farhint-stdout there); or nothing."""
+
     kind: str
     arg: str = ""
     ignore: str = ""
@@ -48,8 +66,11 @@ class Check:
                     return line.split()[1]
             return None
         if self.kind == "stdout":
-            keep = [l for l in stdout.splitlines()
-                    if not (self.ignore and re.search(self.ignore, l))]
+            keep = [
+                line
+                for line in stdout.splitlines()
+                if not (self.ignore and re.search(self.ignore, line))
+            ]
             return hashlib.sha256("\n".join(keep).encode()).hexdigest()[:16]
         if self.kind == "file":
             path = folder / self.arg
@@ -59,9 +80,13 @@ class Check:
         return hashlib.sha256(out.stdout).hexdigest()[:16] if out.returncode == 0 else None
 
     def describe(self) -> str:
-        text = {"checksum-line": "the last 'checksum' line of stdout", "stdout": "stdout",
-                "file": f"the file {self.arg}", "command": f"the output of `{self.arg}`",
-                "none": "nothing (not checked)"}[self.kind]
+        text = {
+            "checksum-line": "the last 'checksum' line of stdout",
+            "stdout": "stdout",
+            "file": f"the file {self.arg}",
+            "command": f"the output of `{self.arg}`",
+            "none": "nothing (not checked)",
+        }[self.kind]
         return text + (f" without lines matching /{self.ignore}/" if self.ignore else "")
 
 
@@ -76,28 +101,29 @@ def _file_hash(path: Path) -> str:
 def parse_check(text: str, ignore: str = "") -> Check:
     """'checksum-line', 'stdout', 'file:PATH', 'command:SHELL' or 'none'."""
     for kind in ("file", "command"):
-        if text.startswith(kind + ":") and text[len(kind) + 1:].strip():
-            return Check(kind, text[len(kind) + 1:].strip(), ignore)
+        if text.startswith(kind + ":") and text[len(kind) + 1 :].strip():
+            return Check(kind, text[len(kind) + 1 :].strip(), ignore)
     if text in ("checksum-line", "stdout", "none"):
         return Check(text, "", ignore)
-    raise ValueError(f"check {text!r} is none of checksum-line, stdout, file:PATH, "
-                     "command:SHELL, none")
+    raise SuiteError(
+        f"check {text!r} is none of checksum-line, stdout, file:PATH, " "command:SHELL, none"
+    )
 
 
 @dataclass(frozen=True)
 class Program:
     name: str
     what: str
-    src: Path                    # the folder sources and {src} are taken from
-    sources: tuple = ()          # built with clang-19 (and farhint cc) from these...
-    build: str = ""              # ...or by this shell command, honouring CC/CXX/CFLAGS
-    binary: str = ""             # what `build` produces
+    src: Path  # the folder sources and {src} are taken from
+    sources: tuple = ()  # built with clang-19 (and farhint cc) from these...
+    build: str = ""  # ...or by this shell command, honouring CC/CXX/CFLAGS
+    binary: str = ""  # what `build` produces
     flags: tuple = ()
     libs: tuple = ()
     inputs: dict = field(default_factory=dict)  # size -> argument list
     check: Check = Check("checksum-line")
     threads: int = 1
-    manual: bool = False         # has hand hints (built with -DFARHINT_MANUAL)
+    manual: bool = False  # has hand hints (built with -DFARHINT_MANUAL)
     prebuilt: Path | None = None  # `farhint bench -- CMD`: nothing to build
     # A server: serves on {port} in its arguments until SIGTERM; per size a
     # shell command that loads it (timed) and one run before (the warm-up),
@@ -140,8 +166,10 @@ def resolve(name_or_path: str) -> Path:
         if shipped.exists():
             return shipped
         names = ", ".join(sorted(p.stem for p in SUITES_DIR.glob("*.toml")))
-        raise SuiteError(f"no suite named {name_or_path!r} (shipped: {names}; or give "
-                         "the path of a .toml file)")
+        raise SuiteError(
+            f"no suite named {name_or_path!r} (shipped: {names}; or give "
+            "the path of a .toml file)"
+        )
     if not path.is_file():
         raise SuiteError(f"suite file {path} does not exist")
     return path
@@ -158,8 +186,10 @@ def load(name_or_path: str, src: str | None = None, threads: int | None = None) 
     head = data.get("suite", {})
     _known(head, SUITE_KEYS, f"{path}: [suite]")
     if src is None and "src" not in head:
-        raise SuiteError(f"{path}: the suite's sources are not bundled with it; give the "
-                         "folder of a checkout with --src DIR")
+        raise SuiteError(
+            f"{path}: the suite's sources are not bundled with it; give the "
+            "folder of a checkout with --src DIR"
+        )
     folder = Path(src).resolve() if src is not None else (path.parent / head["src"]).resolve()
     if not folder.is_dir():
         raise SuiteError(f"{path}: source folder {folder} does not exist (give --src DIR)")
@@ -168,12 +198,20 @@ def load(name_or_path: str, src: str | None = None, threads: int | None = None) 
         raise SuiteError(f"{path}: no [programs.NAME] tables")
     unknown = set(data) - {"suite", "programs"}
     if unknown:
-        raise SuiteError(f"{path}: unknown table(s) {', '.join(sorted(unknown))} "
-                         "(a suite has [suite] and [programs.NAME])")
-    suite = Suite(_string(head, "name", path.stem, f"{path}: [suite]"),
-                  _string(head, "description", "", f"{path}: [suite]"), path, {})
+        raise SuiteError(
+            f"{path}: unknown table(s) {', '.join(sorted(unknown))} "
+            "(a suite has [suite] and [programs.NAME])"
+        )
+    suite = Suite(
+        _string(head, "name", path.stem, f"{path}: [suite]"),
+        _string(head, "description", "", f"{path}: [suite]"),
+        path,
+        {},
+    )
     for name, entry in programs.items():
-        suite.programs[name] = _program(name, entry, head, folder, threads, f"{path}: [programs.{name}]")
+        suite.programs[name] = _program(
+            name, entry, head, folder, threads, f"{path}: [programs.{name}]"
+        )
     return suite
 
 
@@ -184,24 +222,29 @@ def _program(name, entry, head, folder, threads, where) -> Program:
     sources = _strings(entry, "sources", [], where)
     build = _string(entry, "build", "", where)
     if bool(sources) == bool(build):
-        raise SuiteError(f"{where}: give either sources (a list of files under the source "
-                         "folder) or build (a shell command) with binary")
+        raise SuiteError(
+            f"{where}: give either sources (a list of files under the source "
+            "folder) or build (a shell command) with binary"
+        )
     binary = _string(entry, "binary", "", where)
     if build and not binary:
         raise SuiteError(f"{where}: build needs binary, the file the command produces")
     for s in sources:
         if not (folder / s).is_file():
-            raise SuiteError(f"{where}: source {folder / s} does not exist (is --src the "
-                             "suite's checkout?)")
+            raise SuiteError(
+                f"{where}: source {folder / s} does not exist (is --src the " "suite's checkout?)"
+            )
     inputs = {}
     for size in SIZES:
         if size not in entry:
             raise SuiteError(f"{where}: no {size} input (a list of arguments)")
         inputs[size] = [str(a) for a in _list(entry, size, where, (str, int))]
     try:
-        check = parse_check(_string(entry, "check", _string(head, "check", "checksum-line", where),
-                                    where), _string(entry, "ignore", "", where))
-    except ValueError as err:
+        check = parse_check(
+            _string(entry, "check", _string(head, "check", "checksum-line", where), where),
+            _string(entry, "ignore", "", where),
+        )
+    except SuiteError as err:
         raise SuiteError(f"{where}: {err}") from err
     count = threads or entry.get("threads", head.get("threads", 1))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
@@ -209,6 +252,7 @@ def _program(name, entry, head, folder, threads, where) -> Program:
     manual = entry.get("manual", False)
     if not isinstance(manual, bool):
         raise SuiteError(f"{where}: manual must be true or false")
+
     def at_src(text):  # {src} in a flag, a library, the build command or binary
         return text.replace("{src}", str(folder))
 
@@ -216,9 +260,23 @@ def _program(name, entry, head, folder, threads, where) -> Program:
         return tuple(map(at_src, _strings(entry, key, _strings(head, key, [], where), where)))
 
     client, load, warmup = _serving(entry, inputs, folder, where)
-    return Program(name, _string(entry, "what", "", where), folder, tuple(sources),
-                   at_src(build), at_src(binary), listed("flags"), listed("libs"),
-                   inputs, check, count, manual, client=client, load=load, warmup=warmup)
+    return Program(
+        name,
+        _string(entry, "what", "", where),
+        folder,
+        tuple(sources),
+        at_src(build),
+        at_src(binary),
+        listed("flags"),
+        listed("libs"),
+        inputs,
+        check,
+        count,
+        manual,
+        client=client,
+        load=load,
+        warmup=warmup,
+    )
 
 
 def _serving(entry, inputs, folder, where):
@@ -235,8 +293,10 @@ def _serving(entry, inputs, folder, where):
     commands = [_by_size(entry, key, where) for key in ("load", "warmup")]
     for size, args in inputs.items():
         if not any("{port}" in a for a in args):
-            raise SuiteError(f"{where}: a server's {size} arguments must hold {{port}} "
-                             "(where it listens; the bench picks a free port)")
+            raise SuiteError(
+                f"{where}: a server's {size} arguments must hold {{port}} "
+                "(where it listens; the bench picks a free port)"
+            )
     return client, *commands
 
 
@@ -247,18 +307,25 @@ def _by_size(entry, key, where) -> dict:
     value = entry[key]
     if isinstance(value, str):
         value = {size: value for size in SIZES}
-    if not isinstance(value, dict) or set(value) != set(SIZES) or \
-            not all(isinstance(v, str) and v for v in value.values()):
-        raise SuiteError(f"{where}: {key} must be a shell command, or a table of one per "
-                         f"size ({', '.join(SIZES)})")
+    if (
+        not isinstance(value, dict)
+        or set(value) != set(SIZES)
+        or not all(isinstance(v, str) and v for v in value.values())
+    ):
+        raise SuiteError(
+            f"{where}: {key} must be a shell command, or a table of one per "
+            f"size ({', '.join(SIZES)})"
+        )
     return value
 
 
 def _known(table, allowed, where):
     unknown = set(table) - allowed
     if unknown:
-        raise SuiteError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
-                         f"(known: {', '.join(sorted(allowed))})")
+        raise SuiteError(
+            f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
+            f"(known: {', '.join(sorted(allowed))})"
+        )
 
 
 def _string(table, key, default, where):
@@ -270,8 +337,9 @@ def _string(table, key, default, where):
 
 def _list(table, key, where, kinds):
     value = table.get(key)
-    if not isinstance(value, list) or not all(isinstance(v, kinds) and not isinstance(v, bool)
-                                              for v in value):
+    if not isinstance(value, list) or not all(
+        isinstance(v, kinds) and not isinstance(v, bool) for v in value
+    ):
         kind = " or ".join({str: "strings", int: "integers"}[k] for k in kinds)
         raise SuiteError(f"{where}: {key} must be a list of {kind}")
     return value

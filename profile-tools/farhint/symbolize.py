@@ -1,4 +1,4 @@
-"""Instruction pointers to source locations with llvm-symbolizer-19, using
+"""Instruction pointers to source locations with llvm-symbolizer, using
 the memory map the trace recorded (position-independent code moves)."""
 
 import json
@@ -6,9 +6,9 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass
-from pathlib import Path
 
-LLVM_BIN = Path("/usr/lib/llvm-19/bin")
+from farhint import buildtree
+
 SYSTEM_DIRS = ("/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/src/")
 RUNTIME_HEADERS = ("farhint/hint.h",)
 
@@ -16,6 +16,7 @@ RUNTIME_HEADERS = ("farhint/hint.h",)
 @dataclass(frozen=True)
 class Frame:
     """One source frame; an address expands to several when code was inlined."""
+
     module: str
     function: str
     file: str
@@ -65,8 +66,9 @@ def _is_exec_type(path: str) -> bool:
 
 
 def build_id(path: str) -> str:
-    out = subprocess.run([str(LLVM_BIN / "llvm-readelf"), "--notes", path],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [buildtree.llvm_tool("llvm-readelf"), "--notes", path], capture_output=True, text=True
+    )
     m = re.search(r"Build ID:\s*([0-9a-f]+)", out.stdout)
     return m.group(1) if m else ""
 
@@ -74,8 +76,11 @@ def build_id(path: str) -> str:
 def profiled_builds(path: str) -> set:
     """Build ids of the binaries whose profiles the hints in path were
     compiled from (the pass's .farhint.profile section, hint.h)."""
-    out = subprocess.run([str(LLVM_BIN / "llvm-readelf"), "--string-dump=.farhint.profile", path],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [buildtree.llvm_tool("llvm-readelf"), "--string-dump=.farhint.profile", path],
+        capture_output=True,
+        text=True,
+    )
     return set(re.findall(r"\]\s+([0-9a-f]+)$", out.stdout, re.M))
 
 
@@ -84,14 +89,18 @@ def has_hints(path: str) -> bool:
     a profile without a build id) the runtime entry points hints call."""
     if profiled_builds(path):
         return True
-    out = subprocess.run([str(LLVM_BIN / "llvm-nm"), "--undefined-only", path],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [buildtree.llvm_tool("llvm-nm"), "--undefined-only", path], capture_output=True, text=True
+    )
     return re.search(r"\bfarhint_(hint|prefetch)", out.stdout) is not None
 
 
 def has_debug_info(path: str) -> bool:
-    out = subprocess.run([str(LLVM_BIN / "llvm-readelf"), "--sections", "--wide", path],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [buildtree.llvm_tool("llvm-readelf"), "--sections", "--wide", path],
+        capture_output=True,
+        text=True,
+    )
     return ".debug_info" in out.stdout or ".debug_line" in out.stdout
 
 
@@ -124,17 +133,31 @@ class Symbolizer:
             order = list(pending)
             query = "".join(f'"{pending[ip][0]}" 0x{pending[ip][1]:x}\n' for ip in order)
             out = subprocess.run(
-                [str(LLVM_BIN / "llvm-symbolizer"), "--output-style=JSON", "--inlines",
-                 "--demangle"],
-                input=query, capture_output=True, text=True, check=True)
+                [
+                    buildtree.llvm_tool("llvm-symbolizer"),
+                    "--output-style=JSON",
+                    "--inlines",
+                    "--demangle",
+                ],
+                input=query,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             for ip, line in zip(order, out.stdout.splitlines()):
                 result = json.loads(line)
                 frames = []
                 for s in result.get("Symbol", []):
                     name = s.get("FileName", "")
-                    frames.append(Frame(pending[ip][0], s.get("FunctionName") or "??",
-                                        "" if name in ("", "??") else os.path.normpath(name),
-                                        int(s.get("Line") or 0), int(s.get("Column") or 0)))
+                    frames.append(
+                        Frame(
+                            pending[ip][0],
+                            s.get("FunctionName") or "??",
+                            "" if name in ("", "??") else os.path.normpath(name),
+                            int(s.get("Line") or 0),
+                            int(s.get("Column") or 0),
+                        )
+                    )
                 self.cache[ip] = frames or [Frame(pending[ip][0], "??", "", 0, 0)]
         return {ip: self.cache[ip] for ip in ips}
 
@@ -142,6 +165,10 @@ class Symbolizer:
 def is_application(frame: Frame, app_modules) -> bool:
     """A frame with source in the application: in its binary, not in a system
     header or library, not in farhint's own hint header."""
-    return (frame.module in app_modules and bool(frame.file) and frame.line > 0
-            and not frame.file.startswith(SYSTEM_DIRS)
-            and not frame.file.endswith(RUNTIME_HEADERS))
+    return (
+        frame.module in app_modules
+        and bool(frame.file)
+        and frame.line > 0
+        and not frame.file.startswith(SYSTEM_DIRS)
+        and not frame.file.endswith(RUNTIME_HEADERS)
+    )

@@ -5,6 +5,8 @@ import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from farhint.errors import UserError
+
 MAGIC = b"FHTRACE1"
 _HEADER = struct.Struct("<IIQQQHHI")
 
@@ -13,7 +15,7 @@ WRITE, WP, HINTED, KERNEL, NOSTACK = 1, 2, 4, 8, 16
 _TEXT = {MAPS: "maps", EXE: "exe"}  # records followed by text, and the field it fills
 
 
-class TraceError(Exception):
+class TraceError(UserError):
     pass
 
 
@@ -39,7 +41,7 @@ class Fault:
 class Trace:
     faults: list = field(default_factory=list)
     allocs: list = field(default_factory=list)  # (time_ns, addr, size)
-    frees: list = field(default_factory=list)   # (time_ns, addr)
+    frees: list = field(default_factory=list)  # (time_ns, addr)
     maps: str = ""
     faults_seen: int = 0  # recorded or not (sampling: see farhint/trace.h)
     exe: str = ""  # the program the traced process ran (older traces: unknown)
@@ -59,7 +61,7 @@ def read_trace(path: Path) -> Trace:
         kind, tid, time_ns, addr, size, flags, nframes, weight = _HEADER.unpack_from(data, off)
         off += _HEADER.size
         if kind in _TEXT:
-            setattr(t, _TEXT[kind], data[off:off + size].decode(errors="replace"))
+            setattr(t, _TEXT[kind], data[off : off + size].decode(errors="replace"))
             off += size
             continue
         if kind == INFO:
@@ -76,6 +78,8 @@ def read_trace(path: Path) -> Trace:
         else:
             raise TraceError(f"{path}: unknown record kind {kind} at byte {off}")
     if not t.maps:
-        raise TraceError(f"{path} has no memory map: the traced program did not exit "
-                         "normally (killed, or it called _exit before the runtime finished)")
+        raise TraceError(
+            f"{path} has no memory map: the traced program did not exit "
+            "normally (killed, or it called _exit before the runtime finished)"
+        )
     return t

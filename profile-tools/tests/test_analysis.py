@@ -98,7 +98,7 @@ def test_threads_are_analyzed_separately():
 def test_allocation_index_follows_allocs_and_frees():
     idx = AllocationIndex(allocs=[(10, 0x1000, 0x4000), (30, 0x9000, 0x1000)], frees=[(20, 0x1000)])
     idx.advance(15)
-    assert idx.size_at(0x2fff) == 0x4000 and idx.size_at(0x5000) == 0
+    assert idx.size_at(0x2FFF) == 0x4000 and idx.size_at(0x5000) == 0
     idx.advance(35)
     assert idx.size_at(0x2000) == 0 and idx.size_at(0x9800) == 0x1000
 

@@ -4,27 +4,40 @@ from farhint import bench
 
 
 def _row(app, config, pct, seconds, status="ok", repeat=1):
-    return {"app": app, "config": config, "local_pct": pct, "seconds": seconds,
-            "status": status, "repeat": repeat}
+    return {
+        "app": app,
+        "config": config,
+        "local_pct": pct,
+        "seconds": seconds,
+        "status": status,
+        "repeat": repeat,
+    }
 
 
 def test_summary_normalizes_medians_to_native_and_shows_how_long_a_killed_run_ran():
-    rows = [_row("qsort", "native", 100, 2.0), _row("qsort", "native", 100, 1.0, repeat=2),
-            _row("qsort", "native", 100, 9.0, repeat=3),
-            _row("qsort", "auto", 25, 3.0), _row("qsort", "auto", 25, 4.0, repeat=2),
-            _row("qsort", "auto", 25, 100.0, repeat=3),
-            _row("qsort", "kswap", 25, 5.0, "oom-killed"),
-            _row("qsort", "nohint", 25, 6.0, "CHECKSUM MISMATCH")]
+    rows = [
+        _row("qsort", "native", 100, 2.0),
+        _row("qsort", "native", 100, 1.0, repeat=2),
+        _row("qsort", "native", 100, 9.0, repeat=3),
+        _row("qsort", "auto", 25, 3.0),
+        _row("qsort", "auto", 25, 4.0, repeat=2),
+        _row("qsort", "auto", 25, 100.0, repeat=3),
+        _row("qsort", "kswap", 25, 5.0, "oom-killed"),
+        _row("qsort", "nohint", 25, 6.0, "CHECKSUM MISMATCH"),
+    ]
     text = bench.summary_markdown(rows, [0.25])
-    assert "| qsort | auto | 2.00x |" in text            # median 4.0 over median 2.0
+    assert "| qsort | auto | 2.00x |" in text  # median 4.0 over median 2.0
     assert "| qsort | kswap | oom-killed at 2.5x |" in text
     assert "| qsort | nohint | CHECKSUM MISMATCH at 3.0x |" in text
     assert "| qsort | native | 2.00 s = 1.00x" in text
 
 
 def test_a_mixed_cell_keeps_the_finished_median_and_names_the_failures():
-    rows = [_row("gen", "native", 100, 1.0), _row("gen", "kswap", 25, 3.0),
-            _row("gen", "kswap", 25, 9.0, "oom-killed", repeat=2)]
+    rows = [
+        _row("gen", "native", 100, 1.0),
+        _row("gen", "kswap", 25, 3.0),
+        _row("gen", "kswap", 25, 9.0, "oom-killed", repeat=2),
+    ]
     assert "| gen | kswap | 3.00x (oom-killed) |" in bench.summary_markdown(rows, [0.25])
 
 

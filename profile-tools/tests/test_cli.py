@@ -10,8 +10,7 @@ from farhint import cli
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "farhint", *args],
-                          capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "farhint", *args], capture_output=True, text=True)
 
 
 def test_help_lists_every_subcommand():
@@ -52,11 +51,14 @@ def test_missing_subcommand_module_says_so(monkeypatch, capsys):
     assert "not available in this version" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("program,why", [
-    ("./no-such-program", "no such program"),
-    ("/etc/passwd", "is not an executable program"),
-    ("/tmp", "is not an executable program"),
-])
+@pytest.mark.parametrize(
+    "program,why",
+    [
+        ("./no-such-program", "no such program"),
+        ("/etc/passwd", "is not an executable program"),
+        ("/tmp", "is not an executable program"),
+    ],
+)
 def test_a_program_that_cannot_run_is_named_without_a_traceback(program, why):
     for sub in ("run", "profile"):
         out = run_cli(sub, "--", program)
@@ -72,15 +74,73 @@ def test_a_negative_size_is_told_as_such():
 
 
 def test_negative_numbers_after_the_program_are_its_own():
-    assert cli._join_negative_values(["run", "--local", "-5M", "--", "prog", "--x", "-5"]) == \
-        ["run", "--local=-5M", "--", "prog", "--x", "-5"]
+    assert cli._join_negative_values(["run", "--local", "-5M", "--", "prog", "--x", "-5"]) == [
+        "run",
+        "--local=-5M",
+        "--",
+        "prog",
+        "--x",
+        "-5",
+    ]
 
 
 def test_output_cut_short_by_the_reader_is_not_an_error():
     """`farhint report p.fhprof | head`: no BrokenPipeError traceback."""
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader is gone before the first line
-    out = subprocess.run([sys.executable, "-m", "farhint", "--help"], stdout=write_end,
-                         stderr=subprocess.PIPE, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "farhint", "--help"],
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     os.close(write_end)
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize(
+    "args,said",
+    [
+        (["report", "missing.fhprof"], "missing.fhprof"),
+        (["report", "/etc/passwd"], "not valid JSON"),
+        (["bench", "--local", "abc", "--size", "small"], "--local abc: each value is a percentage"),
+        (["bench", "--configs", "fast", "--size", "small"], "unknown configuration: fast"),
+        (["bench", "--suite", "nope"], "no suite named 'nope'"),
+        (["bench", "--check", "md5", "--", "/bin/true"], "check 'md5' is none of"),
+        (
+            ["run", "--free-fraction", "abc", "--", "/bin/true"],
+            "--free-fraction: 'abc' is not a fraction",
+        ),
+        (
+            ["run", "--link-latency", "5 parsecs", "--", "/bin/true"],
+            "--link-latency: '5 parsecs' is not a time",
+        ),
+        (
+            ["run", "--local", "250%", "--peak", "1G", "--", "/bin/true"],
+            "a percentage must be in (0, 100]",
+        ),
+        (["profile", "--start-signal", "USR9", "--", "/bin/true"], "'USR9' is not a signal"),
+    ],
+)
+def test_bad_input_is_one_line_naming_the_problem(args, said):
+    """Every command's user errors go through one handler (cli.main): a
+    last line `farhint COMMAND: ...`, exit code 2, no traceback."""
+    out = run_cli(*args)
+    last = out.stderr.splitlines()[-1]
+    assert out.returncode == 2, out.stderr
+    assert last.startswith(f"farhint {args[0]}: ") and said in last, out.stderr
+    assert "Traceback" not in out.stderr, out.stderr
+
+
+def test_run_options_and_defaults_come_from_the_runtime_table():
+    """farhint/settings.def is the one place a setting is described: each
+    row with an option is a `farhint run` option showing its default."""
+    from farhint import settings
+
+    text = " ".join(run_cli("run", "--help").stdout.split())
+    for name in settings.options():
+        s = settings.table()[name]
+        assert s.option in text
+        if s.default and s.kind != "FLAG":
+            assert f"(default {s.default})" in text, s.option
+    assert settings.table()["EVICT_BATCH"].max == "1024"

@@ -7,25 +7,28 @@ import sys
 import pytest
 
 from farhint import buildtree
+from farhint.errors import UserError
 from farhint.units import parse_budget, parse_size
 
 
 def farhint(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "farhint", *args],
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "farhint", *args], capture_output=True, text=True, timeout=timeout
+    )
 
 
-@pytest.mark.parametrize("text,value", [("4096", 4096), ("512M", 512 << 20), ("2g", 2 << 30),
-                                        ("1.5K", 1536)])
+@pytest.mark.parametrize(
+    "text,value", [("4096", 4096), ("512M", 512 << 20), ("2g", 2 << 30), ("1.5K", 1536)]
+)
 def test_sizes(text, value):
     assert parse_size(text) == value
 
 
 def test_percentage_budget_needs_a_peak():
     assert parse_budget("25%", 1 << 30) == 256 << 20
-    with pytest.raises(ValueError, match="--peak"):
+    with pytest.raises(UserError, match="--peak"):
         parse_budget("25%", None)
-    with pytest.raises(ValueError, match="not a size"):
+    with pytest.raises(UserError, match="not a size"):
         parse_size("lots")
 
 
@@ -64,12 +67,31 @@ def test_quick_demo_takes_an_app_through_the_pipeline(tmp_path):
 
 def test_percentage_of_a_profiles_peak(tmp_path):
     prof = tmp_path / "p.fhprof"
-    prof.write_text(json.dumps({"format": "farhint-profile", "version": 1, "sites": [],
-                                "run": {"peak_bytes": 64 << 20}}))
-    out = farhint("run", "--local", "25%", "--profile", str(prof), "--stats", "--",
-                  str(buildtree.part("bin/fm_scan")), "1", "1", "nohint")
+    prof.write_text(
+        json.dumps(
+            {
+                "format": "farhint-profile",
+                "version": 1,
+                "sites": [],
+                "run": {"peak_bytes": 64 << 20},
+            }
+        )
+    )
+    out = farhint(
+        "run",
+        "--local",
+        "25%",
+        "--profile",
+        str(prof),
+        "--stats",
+        "--",
+        str(buildtree.part("bin/fm_scan")),
+        "1",
+        "1",
+        "nohint",
+    )
     assert out.returncode == 0, out.stderr
-    assert "local=16384K" in out.stderr
+    assert "local=16M " in out.stderr  # 25% of the profile's 64 MiB peak
 
 
 def test_demo_names_the_apps_it_knows():

@@ -22,7 +22,9 @@ def test_a_site_spread_evenly_is_known_exactly():
 
 def test_a_site_that_comes_and_goes_is_known_less_well():
     even = [r for _ in range(50) for r in burst_of(16, a=512, b=512)]
-    phases = [r for i in range(50) for r in (burst_of(16, a=BURST) if i % 2 else burst_of(16, b=BURST))]
+    phases = [
+        r for i in range(50) for r in (burst_of(16, a=BURST) if i % 2 else burst_of(16, b=BURST))
+    ]
     total = 50 * 16 * BURST
     error = share_error(phases, total)
     assert share_error(even, total) < 1 < error < 15
@@ -37,7 +39,9 @@ def test_one_burst_is_no_measure_of_anything():
 
 def test_a_phase_of_one_burst_takes_the_spread_of_all_bursts():
     # The last burst of a run is often alone at its weight.
-    phases = [r for i in range(50) for r in (burst_of(16, a=BURST) if i % 2 else burst_of(16, b=BURST))]
+    phases = [
+        r for i in range(50) for r in (burst_of(16, a=BURST) if i % 2 else burst_of(16, b=BURST))
+    ]
     alone = burst_of(64, a=BURST)
     total = (50 * 16 + 64) * BURST
     assert share_error(phases, total) < share_error(phases + alone, total) < 20

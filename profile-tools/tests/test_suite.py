@@ -5,11 +5,18 @@ import pytest
 
 from farhint import suite
 
-CRONO_SOURCES = ["apps/apsp/apsp.cc", "apps/bc/bc.cc", "apps/bfs/bfs.cc",
-                 "apps/community/community_lock.cc",
-                 "apps/connected_components/connected_components_lock.cc", "apps/dfs/dfs.cc",
-                 "apps/pagerank/pagerank.cc", "apps/sssp/sssp.cc",
-                 "apps/triangle_counting/triangle_counting_lock.cc", "apps/tsp/tsp.cc"]
+CRONO_SOURCES = [
+    "apps/apsp/apsp.cc",
+    "apps/bc/bc.cc",
+    "apps/bfs/bfs.cc",
+    "apps/community/community_lock.cc",
+    "apps/connected_components/connected_components_lock.cc",
+    "apps/dfs/dfs.cc",
+    "apps/pagerank/pagerank.cc",
+    "apps/sssp/sssp.cc",
+    "apps/triangle_counting/triangle_counting_lock.cc",
+    "apps/tsp/tsp.cc",
+]
 
 
 def write_suite(tmp_path, programs, head='[suite]\nsrc = "."\n'):
@@ -56,7 +63,9 @@ def test_a_missing_source_is_named(tmp_path):
     for s in CRONO_SOURCES[1:]:
         (tmp_path / s).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / s).write_text("")
-    with pytest.raises(suite.SuiteError, match=r"\[programs.apsp\].*apps/apsp/apsp.cc does not exist"):
+    with pytest.raises(
+        suite.SuiteError, match=r"\[programs.apsp\].*apps/apsp/apsp.cc does not exist"
+    ):
         suite.load("crono", str(tmp_path))
 
 
@@ -66,8 +75,9 @@ def test_unknown_suite_names_the_shipped_ones():
 
 
 def test_inputs_may_be_integers_and_threads_are_substituted(tmp_path):
-    program = suite.load(write_suite(tmp_path, GOOD.replace('["1"]', '["{threads}", 1]')),
-                         threads=3).programs["a"]
+    program = suite.load(
+        write_suite(tmp_path, GOOD.replace('["1"]', '["{threads}", 1]')), threads=3
+    ).programs["a"]
     assert program.args("small") == ["3", "1"] and program.args("large") == ["2"]
     assert not program.server
 
@@ -79,30 +89,38 @@ def test_a_server_has_its_load_by_size(tmp_path):
     one = suite.load(write_suite(tmp_path, SERVER + 'load = "bench {port}"\n')).programs["a"]
     assert one.server and one.load == {"small": "bench {port}", "large": "bench {port}"}
     assert one.warmup == {} and one.client == ()
-    sized = suite.load(write_suite(tmp_path, SERVER + 'client = ["a.c"]\n'
-                                   'load = { small = "{client} 1", large = "{client} 9" }\n'
-                                   'warmup = "{client} 0"\n')).programs["a"]
+    sized = suite.load(
+        write_suite(
+            tmp_path,
+            SERVER + 'client = ["a.c"]\n'
+            'load = { small = "{client} 1", large = "{client} 9" }\n'
+            'warmup = "{client} 0"\n',
+        )
+    ).programs["a"]
     assert sized.load["large"] == "{client} 9" and sized.warmup["small"] == "{client} 0"
 
 
-@pytest.mark.parametrize("programs,message", [
-    (GOOD + "tread = 2\n", r"\[programs.a\]: unknown key\(s\) tread"),
-    (GOOD + 'build = "make"\n', "either sources"),
-    ('[programs.a]\nbuild = "make"\nsmall = []\nlarge = []\n', "build needs binary"),
-    ('[programs.a]\nsources = ["a.c"]\nlarge = ["1"]\n', "no small input"),
-    (GOOD + 'check = "md5"\n', "check 'md5' is none of"),
-    (GOOD + "threads = 0\n", "threads must be a positive integer"),
-    (GOOD + "manual = 1\n", "manual must be true or false"),
-    (GOOD.replace('["a.c"]', '"a.c"'), "sources must be a list of strings"),
-    (GOOD.replace("[2]", "[true]"), "large must be a list of strings or integers"),
-    ("[programs]\n", "no \\[programs.NAME\\] tables"),
-    (GOOD + "[extra]\n", "unknown table"),
-    (GOOD + "[programs.b\n", "not valid TOML"),
-    (GOOD + 'load = "x"\n', "a server's small arguments must hold {port}"),
-    (SERVER + 'warmup = "x"\n', "client and warmup are for a server, which needs load"),
-    (SERVER + 'load = { small = "x" }\n', "load must be a shell command, or a table"),
-    (SERVER + 'client = ["b.c"]\nload = "x"\n', "client source .*b.c does not exist"),
-])
+@pytest.mark.parametrize(
+    "programs,message",
+    [
+        (GOOD + "tread = 2\n", r"\[programs.a\]: unknown key\(s\) tread"),
+        (GOOD + 'build = "make"\n', "either sources"),
+        ('[programs.a]\nbuild = "make"\nsmall = []\nlarge = []\n', "build needs binary"),
+        ('[programs.a]\nsources = ["a.c"]\nlarge = ["1"]\n', "no small input"),
+        (GOOD + 'check = "md5"\n', "check 'md5' is none of"),
+        (GOOD + "threads = 0\n", "threads must be a positive integer"),
+        (GOOD + "manual = 1\n", "manual must be true or false"),
+        (GOOD.replace('["a.c"]', '"a.c"'), "sources must be a list of strings"),
+        (GOOD.replace("[2]", "[true]"), "large must be a list of strings or integers"),
+        ("[programs]\n", "no \\[programs.NAME\\] tables"),
+        (GOOD + "[extra]\n", "unknown table"),
+        (GOOD + "[programs.b\n", "not valid TOML"),
+        (GOOD + 'load = "x"\n', "a server's small arguments must hold {port}"),
+        (SERVER + 'warmup = "x"\n', "client and warmup are for a server, which needs load"),
+        (SERVER + 'load = { small = "x" }\n', "load must be a shell command, or a table"),
+        (SERVER + 'client = ["b.c"]\nload = "x"\n', "client source .*b.c does not exist"),
+    ],
+)
 def test_bad_suites_name_the_problem(tmp_path, programs, message):
     with pytest.raises(suite.SuiteError, match=message):
         suite.load(write_suite(tmp_path, programs))

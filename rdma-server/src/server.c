@@ -7,6 +7,7 @@
  * USAGE: farmem-server --listen PATH | --fd N  [--capacity SIZE]
  *                      [--link-latency 5us] [--link-bandwidth 100gbit]
  */
+#include "fh_units.h"
 #include <farmem/protocol.h>
 
 #include <errno.h>
@@ -40,13 +41,14 @@ static struct {
 } srv = {.max_capacity = 1ULL << 40, .latency_ns = 5000, .bandwidth_bps = 100000000000ULL};
 
 static void usage(FILE *to) {
-  fprintf(to,
-          "usage: farmem-server (--listen PATH | --fd N) [options]\n"
-          "  --listen PATH          serve clients on a unix socket\n"
-          "  --fd N                 serve one client on an inherited socket; exit when it leaves\n"
-          "  --capacity SIZE        most far memory one client may ask for (default 1T)\n"
-          "  --link-latency TIME    modelled latency per transfer, e.g. 5us, 0 = off (default 5us)\n"
-          "  --link-bandwidth RATE  modelled bandwidth, e.g. 100gbit, 0 = off (default 100gbit)\n");
+  fprintf(
+      to,
+      "usage: farmem-server (--listen PATH | --fd N) [options]\n"
+      "  --listen PATH          serve clients on a unix socket\n"
+      "  --fd N                 serve one client on an inherited socket; exit when it leaves\n"
+      "  --capacity SIZE        most far memory one client may ask for (default 1T)\n"
+      "  --link-latency TIME    modelled latency per transfer, e.g. 5us, 0 = off (default 5us)\n"
+      "  --link-bandwidth RATE  modelled bandwidth, e.g. 100gbit, 0 = off (default 100gbit)\n");
 }
 
 static void die(const char *fmt, ...) {
@@ -59,23 +61,11 @@ static void die(const char *fmt, ...) {
   exit(2);
 }
 
-static uint64_t parse_unit(const char *opt, const char *s, const char *const *names,
-                           const double *mults) {
-  char *end;
-  double v = strtod(s, &end);
-  if (end == s || v < 0)
-    die("%s %s: not a number", opt, s);
-  for (int i = 0; names[i]; i++)
-    if (!strcasecmp(end, names[i]))
-      return (uint64_t)(v * mults[i]);
-  die("%s %s: unknown unit", opt, s);
-  return 0;
-}
-
-static uint64_t parse_size(const char *opt, const char *s) {
-  static const char *const n[] = {"", "k", "m", "g", "t", NULL};
-  static const double m[] = {1, 1 << 10, 1 << 20, 1 << 30, 1099511627776.0};
-  return parse_unit(opt, s, n, m);
+static uint64_t parse_option(const char *opt, const char *text, enum fh_unit kind) {
+  uint64_t v;
+  if (fh_units_parse(text, kind, &v) < 0)
+    die("%s %s is not %s (examples: %s)", opt, text, fh_units_what(kind), fh_units_examples(kind));
+  return v;
 }
 
 static void reply(struct client *c, struct farmem_msg *m, int fd) {
@@ -111,15 +101,15 @@ static int serve(struct client *c) {
   if (n == 0 || (n < 0 && errno != EINTR))
     return -1;
   if (n != sizeof m || m.version != FARMEM_PROTO_VERSION) {
-    error_reply(c, "protocol version %u not supported (server speaks %u)",
-                m.version, FARMEM_PROTO_VERSION);
+    error_reply(c, "protocol version %u not supported (server speaks %u)", m.version,
+                FARMEM_PROTO_VERSION);
     return -1;
   }
   switch (m.op) {
   case FARMEM_HELLO: {
     if (c->memfd >= 0 || m.arg == 0 || m.arg > srv.max_capacity) {
-      error_reply(c, "cannot grant %llu bytes (limit %llu)",
-                  (unsigned long long)m.arg, (unsigned long long)srv.max_capacity);
+      error_reply(c, "cannot grant %llu bytes (limit %llu)", (unsigned long long)m.arg,
+                  (unsigned long long)srv.max_capacity);
       return -1;
     }
     c->memfd = memfd_create("farmem", MFD_CLOEXEC);
@@ -128,7 +118,8 @@ static int serve(struct client *c) {
       return -1;
     }
     c->capacity = m.arg;
-    struct farmem_msg w = {.op = FARMEM_WELCOME, .arg = m.arg,
+    struct farmem_msg w = {.op = FARMEM_WELCOME,
+                           .arg = m.arg,
                            .link_latency_ns = srv.latency_ns,
                            .link_bandwidth_bps = srv.bandwidth_bps};
     reply(c, &w, c->memfd);
@@ -136,8 +127,8 @@ static int serve(struct client *c) {
   }
   case FARMEM_GROW: {
     if (c->memfd < 0 || m.arg > c->capacity) {
-      error_reply(c, "grow to %llu beyond capacity %llu",
-                  (unsigned long long)m.arg, (unsigned long long)c->capacity);
+      error_reply(c, "grow to %llu beyond capacity %llu", (unsigned long long)m.arg,
+                  (unsigned long long)c->capacity);
       return -1;
     }
     if (m.arg > c->grown) {
@@ -154,9 +145,7 @@ static int serve(struct client *c) {
     reply(c, &g, -1);
     return 0;
   }
-  default:
-    error_reply(c, "unknown request %u", m.op);
-    return -1;
+  default: error_reply(c, "unknown request %u", m.op); return -1;
   }
 }
 
@@ -183,23 +172,21 @@ static void on_signal(int sig) {
 }
 
 int main(int argc, char **argv) {
-  static const struct option opts[] = {
-      {"listen", required_argument, 0, 'l'}, {"fd", required_argument, 0, 'f'},
-      {"capacity", required_argument, 0, 'c'}, {"link-latency", required_argument, 0, 'L'},
-      {"link-bandwidth", required_argument, 0, 'B'}, {"help", no_argument, 0, 'h'},
-      {0, 0, 0, 0}};
-  static const char *const tn[] = {"", "ns", "us", "ms", "s", NULL};
-  static const double tm[] = {1, 1, 1e3, 1e6, 1e9};
-  static const char *const rn[] = {"", "bit", "kbit", "mbit", "gbit", NULL};
-  static const double rm[] = {1, 1, 1e3, 1e6, 1e9};
+  static const struct option opts[] = {{"listen", required_argument, 0, 'l'},
+                                       {"fd", required_argument, 0, 'f'},
+                                       {"capacity", required_argument, 0, 'c'},
+                                       {"link-latency", required_argument, 0, 'L'},
+                                       {"link-bandwidth", required_argument, 0, 'B'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
   int fd = -1, o;
   while ((o = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
     switch (o) {
     case 'l': srv.listen_path = optarg; break;
     case 'f': fd = atoi(optarg); break;
-    case 'c': srv.max_capacity = parse_size("--capacity", optarg); break;
-    case 'L': srv.latency_ns = parse_unit("--link-latency", optarg, tn, tm); break;
-    case 'B': srv.bandwidth_bps = parse_unit("--link-bandwidth", optarg, rn, rm); break;
+    case 'c': srv.max_capacity = parse_option("--capacity", optarg, FH_UNIT_SIZE); break;
+    case 'L': srv.latency_ns = parse_option("--link-latency", optarg, FH_UNIT_TIME); break;
+    case 'B': srv.bandwidth_bps = parse_option("--link-bandwidth", optarg, FH_UNIT_RATE); break;
     case 'h': usage(stdout); return 0;
     default: usage(stderr); return 2;
     }

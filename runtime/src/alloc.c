@@ -24,8 +24,8 @@ bool fm_alloc_fresh(uintptr_t base, size_t len) {
   return base >= fresh.base && base + len <= fresh.end;
 }
 
-static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size,
-                       size_t alignment, bool *zero, bool *commit, unsigned arena) {
+static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size, size_t alignment, bool *zero,
+                       bool *commit, unsigned arena) {
   (void)h;
   (void)arena;
   if (new_addr)
@@ -48,7 +48,7 @@ static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size,
   for (uintptr_t p = base; p < next; p += FM_PAGE)
     atomic_fetch_or_explicit(fm_meta(p), FARHINT_META_REGISTERED, memory_order_relaxed);
   if (fm.active) /* (not in a forked child: fork.c) */
-    fm_prefill(base, size);
+    fm_page_prefill(base, size);
   fresh.base = base;
   fresh.end = next;
   *zero = true; /* never touched: reads as zeros */
@@ -69,8 +69,7 @@ static void far_destroy(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i
  * retains the extent committed, not zeroed). Under pressure decommit them:
  * their data is dead, so it is never written back or fetched again, and
  * their local pages wait, mapped, for reuse (freed.c). */
-static bool far_decommit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l,
-                         unsigned i) {
+static bool far_decommit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l, unsigned i) {
   (void)h, (void)s, (void)i;
   uintptr_t p = (uintptr_t)a + o;
   if (!fm_hints_live() || p < fm.far_base || p + l > fm.far_end)
@@ -84,18 +83,18 @@ static bool far_decommit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t 
 static bool far_commit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l, unsigned i) {
   (void)h, (void)s, (void)i;
   if (fm.active)
-    fm_reuse((uintptr_t)a + o, l);
+    fm_freed_reuse((uintptr_t)a + o, l);
   else /* a forked child (fork.c): an extent its parent decommitted */
     memset((char *)a + o, 0, l);
   return false;
 }
-static bool far_split(extent_hooks_t *h, void *a, size_t s, size_t sa, size_t sb,
-                      bool c, unsigned i) {
+static bool far_split(extent_hooks_t *h, void *a, size_t s, size_t sa, size_t sb, bool c,
+                      unsigned i) {
   (void)h, (void)a, (void)s, (void)sa, (void)sb, (void)c, (void)i;
   return false;
 }
-static bool far_merge(extent_hooks_t *h, void *a, size_t sa, void *b, size_t sb,
-                      bool c, unsigned i) {
+static bool far_merge(extent_hooks_t *h, void *a, size_t sa, void *b, size_t sb, bool c,
+                      unsigned i) {
   (void)h, (void)a, (void)sa, (void)b, (void)sb, (void)c, (void)i;
   return false;
 }
@@ -106,7 +105,7 @@ static extent_hooks_t far_hooks = {
     .destroy = far_destroy,
     .commit = far_commit,
     .decommit = far_decommit,
-    .purge_lazy = NULL,   /* a declined decommit keeps the pages as they are */
+    .purge_lazy = NULL, /* a declined decommit keeps the pages as they are */
     .purge_forced = NULL,
     .split = far_split,
     .merge = far_merge,
@@ -123,6 +122,7 @@ int fm_alloc_install(void) {
   size_t len = sizeof narenas;
   if (mallctl("opt.narenas", &narenas, &len, NULL, 0) == 0 && narenas != 1)
     fm_log("jemalloc runs %u arenas (MALLOC_CONF overrides narenas); only "
-           "arena 0 is in far memory", narenas);
+           "arena 0 is in far memory",
+           narenas);
   return 0;
 }

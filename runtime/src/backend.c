@@ -1,6 +1,6 @@
 /* backend.c -- far pages on a farmem-server: connect (or start one for the
  * default `local` backend), map its memfd, grow its storage before writing,
- * model the link's latency and bandwidth, and notice when it dies. */
+ * and notice when it dies (the link's model: link.c). */
 #include "fm.h"
 
 #include <farmem/protocol.h>
@@ -29,9 +29,8 @@ static struct {
   uint8_t *base;
   uint64_t capacity;
   uint64_t grown;
-  uint64_t latency_ns, bandwidth_bps;
   pthread_mutex_t lock;
-} be = {.sock = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
+} backend_state = {.sock = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 static int server_binary(char *out, size_t len) {
   if (*fm.cfg.server_path) {
@@ -73,7 +72,7 @@ static int spawn_server(void) {
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, sv[1], 3);
   char *argv[] = {path, "--fd", "3", NULL};
-  int rc = posix_spawn(&be.pid, path, &fa, NULL, argv, env);
+  int rc = posix_spawn(&backend_state.pid, path, &fa, NULL, argv, env);
   posix_spawn_file_actions_destroy(&fa);
   close(sv[1]);
   if (rc != 0) {
@@ -81,7 +80,7 @@ static int spawn_server(void) {
     close(sv[0]);
     return -1;
   }
-  be.sock = sv[0];
+  backend_state.sock = sv[0];
   return 0;
 }
 
@@ -92,10 +91,11 @@ static int connect_server(const char *path) {
     return -1;
   }
   strcpy(a.sun_path, path);
-  be.sock = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-  if (be.sock < 0 || connect(be.sock, (struct sockaddr *)&a, sizeof a) < 0) {
+  backend_state.sock = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  if (backend_state.sock < 0 || connect(backend_state.sock, (struct sockaddr *)&a, sizeof a) < 0) {
     fm_log("cannot reach the memory server at unix:%s (%s); is farmem-server "
-           "running with --listen %s?", path, strerror(errno), path);
+           "running with --listen %s?",
+           path, strerror(errno), path);
     return -1;
   }
   return 0;
@@ -104,15 +104,15 @@ static int connect_server(const char *path) {
 /* One request, one reply (and maybe an fd). */
 static int call(struct farmem_msg *req, struct farmem_msg *rep, int *fd) {
   req->version = FARMEM_PROTO_VERSION;
-  if (send(be.sock, req, sizeof *req, MSG_NOSIGNAL) != sizeof *req)
+  if (send(backend_state.sock, req, sizeof *req, MSG_NOSIGNAL) != sizeof *req)
     return -1;
   char ctl[CMSG_SPACE(sizeof(int))];
   struct iovec iov = {.iov_base = rep, .iov_len = sizeof *rep};
-  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1,
-                      .msg_control = ctl, .msg_controllen = sizeof ctl};
+  struct msghdr mh = {
+      .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof ctl};
   ssize_t got;
   do
-    got = recvmsg(be.sock, &mh, MSG_CMSG_CLOEXEC);
+    got = recvmsg(backend_state.sock, &mh, MSG_CMSG_CLOEXEC);
   while (got < 0 && errno == EINTR);
   if (got != sizeof *rep)
     return -1;
@@ -135,7 +135,8 @@ int fm_backend_connect(void) {
     rc = connect_server(b + 5);
   else {
     fm_log("FARHINT_BACKEND=%s is not supported by this build: it offers local "
-           "and unix:PATH (no tcp:// or rdma:// transport yet)", b);
+           "and unix:PATH (no tcp:// or rdma:// transport yet)",
+           b);
     return -1;
   }
   if (rc < 0)
@@ -151,97 +152,69 @@ int fm_backend_connect(void) {
            (unsigned long)rep.arg, (unsigned long)fm.cfg.far_bytes);
     return -1;
   }
-  be.capacity = fm.cfg.far_bytes;
-  be.base = mmap(NULL, be.capacity, PROT_READ | PROT_WRITE,
-                 MAP_SHARED | MAP_NORESERVE, fd, 0);
+  backend_state.capacity = fm.cfg.far_bytes;
+  backend_state.base =
+      mmap(NULL, backend_state.capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
   close(fd);
-  if (be.base == MAP_FAILED) {
+  if (backend_state.base == MAP_FAILED) {
     fm_log("cannot map the server's memory: %s", strerror(errno));
     return -1;
   }
   /* farhint run's flags override what the server proposes. */
-  be.latency_ns = getenv("FARHINT_LINK_LATENCY") ? fm.cfg.link_latency_ns : rep.link_latency_ns;
-  be.bandwidth_bps = getenv("FARHINT_LINK_BANDWIDTH") ? fm.cfg.link_bandwidth_bps : rep.link_bandwidth_bps;
-  fm.cfg.link_latency_ns = be.latency_ns;
-  fm.cfg.link_bandwidth_bps = be.bandwidth_bps;
+  /* The link is the server's unless the program's settings name one (link.c). */
+  if (!getenv("FARHINT_LINK_LATENCY"))
+    fm.cfg.link_latency_ns = rep.link_latency_ns;
+  if (!getenv("FARHINT_LINK_BANDWIDTH"))
+    fm.cfg.link_bandwidth_bps = rep.link_bandwidth_bps;
   return 0;
 }
 
 const void *fm_backend_read_ptr(uintptr_t page) {
-  return be.base + (page - fm.far_base);
+  return backend_state.base + (page - fm.far_base);
 }
 
-void *fm_backend_write_ptr(uintptr_t page) {
-  return be.base + (page - fm.far_base);
-}
+void *fm_backend_write_ptr(uintptr_t page) { return backend_state.base + (page - fm.far_base); }
 
 int fm_backend_ensure(uintptr_t page_end) {
   uint64_t need = page_end - fm.far_base;
-  if (__atomic_load_n(&be.grown, __ATOMIC_ACQUIRE) >= need)
+  if (__atomic_load_n(&backend_state.grown, __ATOMIC_ACQUIRE) >= need)
     return 0;
-  pthread_mutex_lock(&be.lock);
+  pthread_mutex_lock(&backend_state.lock);
   int rc = 0;
-  if (be.grown < need) {
+  if (backend_state.grown < need) {
     uint64_t want = (need + FARMEM_GROW_CHUNK - 1) / FARMEM_GROW_CHUNK * FARMEM_GROW_CHUNK;
-    if (want > be.capacity)
-      want = be.capacity;
+    if (want > backend_state.capacity)
+      want = backend_state.capacity;
     struct farmem_msg req = {.op = FARMEM_GROW, .arg = want}, rep;
     if (call(&req, &rep, NULL) < 0 || rep.op != FARMEM_GROWN || rep.arg < need)
       rc = -1;
     else
-      __atomic_store_n(&be.grown, rep.arg, __ATOMIC_RELEASE);
+      __atomic_store_n(&backend_state.grown, rep.arg, __ATOMIC_RELEASE);
   }
-  pthread_mutex_unlock(&be.lock);
+  pthread_mutex_unlock(&backend_state.lock);
   if (rc < 0)
     fm_backend_lost();
   return rc;
 }
 
-uint64_t fm_link_ns(size_t bytes) {
-  uint64_t ns = be.latency_ns;
-  if (be.bandwidth_bps)
-    ns += (uint64_t)((double)bytes * 8e9 / (double)be.bandwidth_bps);
-  return ns;
-}
-
-void fm_link_transfer(size_t bytes) {
-  if (!be.latency_ns && !be.bandwidth_bps)
-    return;
-  uint64_t t0 = fm_now_ns(), until = t0 + fm_link_ns(bytes);
-  while (fm_now_ns() < until) /* a fetch polls its completion, as RDMA does */
-    __builtin_ia32_pause();
-  fm_time_add(FM_T_LINK, t0);
-}
-
-uint64_t fm_link_post(size_t bytes) {
-  static uint64_t link_free_ns; /* when the link has sent what is posted */
-  uint64_t now = fm_now_ns();
-  if (!be.latency_ns && !be.bandwidth_bps)
-    return now;
-  uint64_t wire = fm_link_ns(bytes) - be.latency_ns;
-  uint64_t start = link_free_ns > now ? link_free_ns : now;
-  link_free_ns = start + wire;
-  return start + wire + be.latency_ns;
-}
-
 void fm_backend_forget(void) {
-  close(be.sock);
-  be.sock = -1;
-  be.pid = 0; /* the parent's server: not ours to stop or wait for */
-  munmap(be.base, be.capacity);
-  be.base = NULL;
+  close(backend_state.sock);
+  backend_state.sock = -1;
+  backend_state.pid = 0; /* the parent's server: not ours to stop or wait for */
+  munmap(backend_state.base, backend_state.capacity);
+  backend_state.base = NULL;
 }
 
-void fm_backend_unlock_store(void) { munlock(be.base, be.capacity); }
+void fm_backend_unlock_store(void) { munlock(backend_state.base, backend_state.capacity); }
 
-int fm_backend_fd(void) { return be.sock; }
-int fm_backend_pid(void) { return be.pid; }
+int fm_backend_fd(void) { return backend_state.sock; }
+int fm_backend_pid(void) { return backend_state.pid; }
 
 void fm_backend_lost(void) {
-  if (be.pid)
+  if (backend_state.pid)
     fm_die("the memory server (farmem-server, pid %d) is gone: the far pages "
            "it held are lost, so the program cannot go on correctly; stopping",
-           (int)be.pid);
+           (int)backend_state.pid);
   fm_die("the connection to the memory server (%s) is lost: the far pages it "
          "held are gone, so the program cannot go on correctly; stopping",
          fm.cfg.backend);

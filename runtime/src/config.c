@@ -1,110 +1,166 @@
 /* config.c -- reads the runtime's configuration once, from FARHINT_*
- * environment variables (set by `farhint run` from its flags). */
+ * environment variables (set by `farhint run` from its flags), by the table
+ * of settings in farhint/settings.def, and describes it for the statistics. */
 #include "fm.h"
 
+#include "fh_units.h"
 #include <farhint/trace.h>
 
-#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
-const char *fm_policy_name(enum fm_policy p) {
-  switch (p) {
-  case FM_POLICY_FIFO: return "fifo";
-  case FM_POLICY_CLOCK: return "clock";
-  case FM_POLICY_LRU: return "lru";
-  case FM_POLICY_PRIO: return "prio";
-  }
-  return "?";
-}
-
-const char *fm_reclaim_name(enum fm_reclaim r) {
-  switch (r) {
-  case FM_RECLAIM_AUTO: return "auto";
-  case FM_RECLAIM_BACKGROUND: return "background";
-  case FM_RECLAIM_INLINE: return "inline";
-  }
-  return "?";
-}
-
-/* "512M", "2g", "4096" -> bytes; "5us", "1ms", "200" (ns) -> ns;
- * "100gbit", "25Gbit", "1e9" (bit/s) -> bit/s. mult_table maps suffixes. */
-struct suffix {
-  const char *name;
-  double mult;
+enum kind {
+  SIZE = FH_UNIT_SIZE,
+  TIME = FH_UNIT_TIME,
+  RATE = FH_UNIT_RATE,
+  COUNT = FH_UNIT_COUNT,
+  FRACTION,
+  FLAG,
+  CHOICE,
+  TEXT,
 };
-static const struct suffix size_suffixes[] = {
-    {"", 1}, {"b", 1}, {"k", 1 << 10}, {"kb", 1 << 10}, {"kib", 1 << 10},
-    {"m", 1 << 20}, {"mb", 1 << 20}, {"mib", 1 << 20}, {"g", 1 << 30},
-    {"gb", 1 << 30}, {"gib", 1 << 30}, {"t", 1ULL << 40}, {NULL, 0}};
-static const struct suffix time_suffixes[] = {
-    {"", 1}, {"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}, {NULL, 0}};
-static const struct suffix rate_suffixes[] = {
-    {"", 1}, {"bit", 1}, {"kbit", 1e3}, {"mbit", 1e6}, {"gbit", 1e9}, {NULL, 0}};
 
-static int parse_with_suffix(const char *name, const char *text,
-                             const struct suffix *table, uint64_t *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (errno || end == text || v < 0)
-    goto bad;
-  while (isspace((unsigned char)*end))
-    end++;
-  for (const struct suffix *s = table; s->name; s++) {
-    if (strcasecmp(end, s->name) == 0) {
-      *out = (uint64_t)(v * s->mult);
+struct setting {
+  const char *name; /* FARHINT_<name> */
+  enum kind kind;
+  const char *def, *min, *max;
+  const char *choices; /* CHOICE: the names, separated by spaces */
+  size_t offset, size; /* the field in struct fm_config */
+};
+
+#define FIELD_SIZE(field) sizeof(((struct fm_config *)0)->field)
+static const struct setting settings[] = {
+#define SETTING(NAME, field, KIND, def, min, max, option, choices, help)                           \
+  {#NAME, KIND, def, min, max, choices, offsetof(struct fm_config, field), FIELD_SIZE(field)},
+#include <farhint/settings.def>
+#undef SETTING
+};
+#define NSETTINGS (sizeof settings / sizeof settings[0])
+
+/* Numbers of every width a setting's field has (bool, unsigned/enum, uint64_t). */
+static void store(struct fm_config *c, const struct setting *s, uint64_t v) {
+  char *p = (char *)c + s->offset;
+  if (s->size == sizeof(uint64_t))
+    *(uint64_t *)p = v;
+  else if (s->size == sizeof(unsigned))
+    *(unsigned *)p = (unsigned)v;
+  else
+    *(bool *)p = v != 0;
+}
+
+static uint64_t load(const struct fm_config *c, const struct setting *s) {
+  const char *p = (const char *)c + s->offset;
+  return s->size == sizeof(uint64_t)   ? *(const uint64_t *)p
+         : s->size == sizeof(unsigned) ? *(const unsigned *)p
+                                       : *(const bool *)p;
+}
+
+/* The index-th of a space-separated list of names, copied into buf. */
+static const char *nth_name(const char *names, unsigned index, char *buf, size_t len) {
+  for (; index && *names; names++)
+    index -= *names == ' ';
+  size_t n = strcspn(names, " ");
+  snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), names);
+  return buf;
+}
+
+static int parse_choice(const struct setting *s, const char *text, uint64_t *out) {
+  char name[32];
+  for (unsigned i = 0; *nth_name(s->choices, i, name, sizeof name); i++)
+    if (!strcmp(text, name)) {
+      *out = i;
       return 0;
     }
-  }
-bad:
-  fm_log("FARHINT_%s=%s is not a valid value (examples:%s)", name, text,
-         table == size_suffixes   ? " 512M, 2G, 1048576"
-         : table == time_suffixes ? " 5us, 0, 200ns"
-                                  : " 100gbit, 25gbit, 0");
   return -1;
 }
 
-static int env_u64(const char *name, const struct suffix *table,
-                   uint64_t *out) {
-  char key[64] = "FARHINT_";
-  strncat(key, name, sizeof key - 9);
-  const char *v = getenv(key);
-  if (!v || !*v)
-    return 0;
-  return parse_with_suffix(name, v, table, out);
+static int parse_fraction(const char *text, double *out) {
+  char *end;
+  errno = 0;
+  *out = strtod(text, &end);
+  return errno || end == text || *end || !(*out >= 0) ? -1 : 0;
 }
 
-/* A fraction in [0, max]; 0 if unset, -1 after saying why. */
-static int env_fraction(const char *name, double max, double example, double *out) {
-  char key[64] = "FARHINT_";
-  strncat(key, name, sizeof key - 9);
-  const char *v = getenv(key);
-  if (!v || !*v)
+/* Whether v (f for a fraction) lies within the setting's bounds, which are
+ * written as its values are. */
+static bool within(const struct setting *s, uint64_t v, double f) {
+  uint64_t bound;
+  double fb;
+  bool fraction = s->kind == FRACTION;
+  if (*s->min && (fraction ? !parse_fraction(s->min, &fb) && f < fb
+                           : !fh_units_parse(s->min, (enum fh_unit)s->kind, &bound) && v < bound))
+    return false;
+  if (*s->max && (fraction ? !parse_fraction(s->max, &fb) && f > fb
+                           : !fh_units_parse(s->max, (enum fh_unit)s->kind, &bound) && v > bound))
+    return false;
+  return true;
+}
+
+/* Sets the setting's field from text; -1 after saying why. */
+static int set(struct fm_config *c, const struct setting *s, const char *text) {
+  uint64_t v = 0;
+  double f = 0;
+  switch (s->kind) {
+  case SIZE:
+  case TIME:
+  case RATE:
+  case COUNT:
+    if (fh_units_parse(text, (enum fh_unit)s->kind, &v) < 0 ||
+        (s->size < sizeof v && v > UINT32_MAX)) {
+      fm_log("FARHINT_%s=%s is not %s (examples: %s)", s->name, text,
+             fh_units_what((enum fh_unit)s->kind), fh_units_examples((enum fh_unit)s->kind));
+      return -1;
+    }
+    break;
+  case FRACTION:
+    if (parse_fraction(text, &f) < 0) {
+      fm_log("FARHINT_%s=%s is not a fraction (e.g. %s)", s->name, text, s->def);
+      return -1;
+    }
+    break;
+  case FLAG: store(c, s, *text && strcmp(text, "0") != 0); return 0;
+  case CHOICE:
+    if (parse_choice(s, text, &v) < 0) {
+      fm_log("FARHINT_%s=%s is not one of: %s", s->name, text, s->choices);
+      return -1;
+    }
+    store(c, s, v);
     return 0;
-  char *end;
-  double f = strtod(v, &end);
-  if (*end || end == v || !(f >= 0 && f <= max)) {
-    fm_log("%s=%s must be a fraction in [0, %g], e.g. %g", key, v, max, example);
+  case TEXT:
+    if (strlen(text) >= s->size) {
+      fm_log("FARHINT_%s is longer than %zu bytes", s->name, s->size - 1);
+      return -1;
+    }
+    strcpy((char *)c + s->offset, text);
+    return 0;
+  }
+  if (!within(s, v, f)) {
+    fm_log("FARHINT_%s=%s must be between %s and %s", s->name, text, *s->min ? s->min : "0",
+           *s->max ? s->max : "any");
     return -1;
   }
-  *out = f;
+  if (s->kind == FRACTION)
+    *(double *)((char *)c + s->offset) = f;
+  else
+    store(c, s, v);
   return 0;
 }
 
-static void env_str(const char *name, char *dst, size_t len) {
-  char key[64] = "FARHINT_";
-  strncat(key, name, sizeof key - 9);
-  const char *v = getenv(key);
-  if (v && *v) {
-    strncpy(dst, v, len - 1);
-    dst[len - 1] = 0;
+/* Every setting from its default, then from the environment where set. */
+static int read_table(struct fm_config *c) {
+  for (const struct setting *s = settings; s < settings + NSETTINGS; s++) {
+    char key[64];
+    snprintf(key, sizeof key, "FARHINT_%s", s->name);
+    const char *env = getenv(key);
+    if ((*s->def && set(c, s, s->def) < 0) || (env && *env && set(c, s, env) < 0))
+      return -1;
   }
+  return 0;
 }
 
 /* A file each process of a followed tree writes: "%p" in its name becomes
@@ -113,97 +169,14 @@ static void per_process(char *path, size_t len) {
   char *at = strstr(path, "%p");
   if (!at)
     return;
-  char rest[sizeof ((struct fm_config *)0)->trace_file];
+  char rest[sizeof((struct fm_config *)0)->trace_file];
   snprintf(rest, sizeof rest, "%s", at + 2);
   snprintf(at, len - (size_t)(at - path), "%d%s", (int)getpid(), rest);
 }
 
-int fm_config_load(struct fm_config *c) {
-  memset(c, 0, sizeof *c);
-  c->local_bytes = 1ULL << 30;
-  c->far_bytes = 64ULL << 30;
-  c->policy = FM_POLICY_FIFO;
-  c->lru_lists = 4;
-  c->cores = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
-  c->ult_stack_bytes = 256 << 10;
-  /* A flush per call costs ~6 us with the program running: 32 neighbours
-   * share it at ~0.4 us a page, and 64 measured no faster (bench_primitives,
-   * docs/results/primitives-2026-11-23). */
-  c->evict_batch = 32;
-  c->free_fraction = 0.01;
-  c->keep_fraction = 0.75;
-  c->trace_full = FARHINT_TRACE_FULL;
-  c->mmap_threshold = 1 << 20;
-  c->link_latency_ns = 5000;
-  c->link_bandwidth_bps = 100000000000ULL;
-  strcpy(c->backend, "local");
-
-  uint64_t batch = c->evict_batch, lru_lists = c->lru_lists, cores = c->cores;
-  uint64_t start_signal = 0;
-  char policy[32] = "", stats[16] = "", mode[16] = "";
-  char ult[16] = "", hint_mode[16] = "", reclaim[16] = "", unhinted_ra[16] = "";
-  char follow[16] = "";
-  if (env_u64("LOCAL", size_suffixes, &c->local_bytes) ||
-      env_u64("FAR_SIZE", size_suffixes, &c->far_bytes) ||
-      env_u64("EVICT_BATCH", size_suffixes, &batch) ||
-      env_u64("LRU_LISTS", size_suffixes, &lru_lists) ||
-      env_u64("CORES", size_suffixes, &cores) ||
-      env_u64("ULT_STACK", size_suffixes, &c->ult_stack_bytes) ||
-      env_u64("TRACE_FULL", size_suffixes, &c->trace_full) ||
-      env_u64("MMAP_THRESHOLD", size_suffixes, &c->mmap_threshold) ||
-      env_u64("TRACE_WARMUP", time_suffixes, &c->trace_warmup_ns) ||
-      env_u64("TRACE_START_SIGNAL", size_suffixes, &start_signal) ||
-      env_u64("LINK_LATENCY", time_suffixes, &c->link_latency_ns) ||
-      env_u64("LINK_BANDWIDTH", rate_suffixes, &c->link_bandwidth_bps) ||
-      env_fraction("FREE_FRACTION", 0.5, 0.01, &c->free_fraction) ||
-      env_fraction("KEEP_FRACTION", 0.9, 0.75, &c->keep_fraction))
-    return -1;
-  env_str("POLICY", policy, sizeof policy);
-  env_str("BACKEND", c->backend, sizeof c->backend);
-  env_str("SERVER", c->server_path, sizeof c->server_path);
-  env_str("STATS", stats, sizeof stats);
-  env_str("STATS_FILE", c->stats_file, sizeof c->stats_file);
-  env_str("MODE", mode, sizeof mode);
-  env_str("TRACE_FILE", c->trace_file, sizeof c->trace_file);
-  env_str("ULT", ult, sizeof ult);
-  env_str("HINT_MODE", hint_mode, sizeof hint_mode);
-  env_str("FOLLOW_CHILDREN", follow, sizeof follow);
-  c->follow_children = *follow && strcmp(follow, "0") != 0;
-  env_str("UNHINTED_READAHEAD", unhinted_ra, sizeof unhinted_ra);
-  c->unhinted_readahead = strcmp(unhinted_ra, "0") != 0;
-  env_str("RECLAIM", reclaim, sizeof reclaim);
-  c->reclaim = FM_RECLAIM_AUTO;
-  if (*reclaim) {
-    enum fm_reclaim r = FM_RECLAIM_AUTO;
-    while (r <= FM_RECLAIM_INLINE && strcmp(reclaim, fm_reclaim_name(r)))
-      r++;
-    if (r > FM_RECLAIM_INLINE) {
-      fm_log("FARHINT_RECLAIM=%s is not a reclaim mode (choose auto, background or "
-             "inline)", reclaim);
-      return -1;
-    }
-    c->reclaim = r;
-  }
-  c->ult = *ult && strcmp(ult, "0") != 0;
-  if (*hint_mode && strcmp(hint_mode, "switch") && strcmp(hint_mode, "block")) {
-    fm_log("FARHINT_HINT_MODE=%s is not a hint mode (choose switch or block)", hint_mode);
-    return -1;
-  }
-  c->hint_block = !strcmp(hint_mode, "block");
-  if (cores < 1 || cores > 256) {
-    fm_log("FARHINT_CORES=%lu must be between 1 and 256", (unsigned long)cores);
-    return -1;
-  }
-  c->cores = (unsigned)cores;
-  if (c->ult_stack_bytes < (16 << 10) || c->ult_stack_bytes > (1ULL << 30)) {
-    fm_log("FARHINT_ULT_STACK must be between 16K and 1G");
-    return -1;
-  }
-  if (*mode && strcmp(mode, "run") && strcmp(mode, "trace")) {
-    fm_log("FARHINT_MODE=%s is not a mode (choose run or trace)", mode);
-    return -1;
-  }
-  c->trace = !strcmp(mode, "trace");
+/* What the table cannot say: settings that go together or not, and the
+ * budget against this machine. */
+static int check_combinations(const struct fm_config *c) {
   if (c->ult && c->trace) {
     fm_log("FARHINT_ULT and trace mode do not go together: profile with kernel threads");
     return -1;
@@ -213,49 +186,14 @@ int fm_config_load(struct fm_config *c) {
            "FARHINT_TRACE_FILE: each process writes a trace of its own");
     return -1;
   }
-  if (start_signal && (start_signal > (uint64_t)SIGRTMAX || start_signal == SIGKILL ||
-                       start_signal == SIGSTOP || start_signal == SIGSEGV ||
-                       start_signal == SIGBUS || start_signal == (uint64_t)FM_TRACE_SIGNAL)) {
-    fm_log("FARHINT_TRACE_START_SIGNAL=%lu is not a signal the recorder can take (give "
-           "one the program does not use, e.g. %d for SIGUSR2)", (unsigned long)start_signal,
-           SIGUSR2);
+  int sig = c->trace_start_signal;
+  if (sig && (sig > SIGRTMAX || sig == SIGKILL || sig == SIGSTOP || sig == SIGSEGV ||
+              sig == SIGBUS || sig == FM_TRACE_SIGNAL)) {
+    fm_log("FARHINT_TRACE_START_SIGNAL=%d is not a signal the recorder can take (give "
+           "one the program does not use, e.g. %d for SIGUSR2)",
+           sig, SIGUSR2);
     return -1;
   }
-  c->trace_start_signal = (int)start_signal;
-  per_process(c->trace_file, sizeof c->trace_file);
-  per_process(c->stats_file, sizeof c->stats_file);
-
-  if (*policy) {
-    if (!strcmp(policy, "fifo") || !strcmp(policy, "default"))
-      c->policy = FM_POLICY_FIFO;
-    else if (!strcmp(policy, "clock") || !strcmp(policy, "second-chance"))
-      c->policy = FM_POLICY_CLOCK;
-    else if (!strcmp(policy, "lru"))
-      c->policy = FM_POLICY_LRU;
-    else if (!strcmp(policy, "prio") || !strcmp(policy, "priority"))
-      c->policy = FM_POLICY_PRIO;
-    else {
-      fm_log("FARHINT_POLICY=%s is not a policy (choose fifo, clock, lru or prio)", policy);
-      return -1;
-    }
-  }
-  if (batch < 1 || batch > 1024) {
-    fm_log("FARHINT_EVICT_BATCH=%lu must be between 1 and 1024 pages", (unsigned long)batch);
-    return -1;
-  }
-  c->evict_batch = (unsigned)batch;
-  if (lru_lists < 2 || lru_lists > FM_MAX_LISTS) {
-    fm_log("FARHINT_LRU_LISTS=%lu must be between 2 and %d", (unsigned long)lru_lists,
-           FM_MAX_LISTS);
-    return -1;
-  }
-  c->lru_lists = (unsigned)lru_lists;
-  c->stats = *stats && strcmp(stats, "0") != 0;
-  if (c->far_bytes > FARHINT_FAR_SPAN || c->far_bytes < (16u << 20)) {
-    fm_log("FARHINT_FAR_SIZE must be between 16M and 16T");
-    return -1;
-  }
-  c->far_bytes &= ~(uint64_t)(FM_PAGE - 1);
   /* A budget the machine cannot hold would only end in the OOM killer (and
    * one past far memory is meaningless): refuse it before the program runs. */
   uint64_t machine = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
@@ -278,4 +216,61 @@ int fm_config_load(struct fm_config *c) {
     return -1;
   }
   return 0;
+}
+
+int fm_config_load(struct fm_config *c) {
+  memset(c, 0, sizeof *c);
+  c->cores = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+  c->trace_full = FARHINT_TRACE_FULL;
+  if (read_table(c) < 0 || check_combinations(c) < 0)
+    return -1;
+  c->far_bytes &= ~(uint64_t)(FM_PAGE - 1);
+  per_process(c->trace_file, sizeof c->trace_file);
+  per_process(c->stats_file, sizeof c->stats_file);
+  return 0;
+}
+
+static void lowercase(const char *name, char *buf, size_t len) {
+  size_t i = 0;
+  for (; name[i] && i + 1 < len; i++)
+    buf[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
+  buf[i] = 0;
+}
+
+/* One setting's value as the statistics show it: with its unit, or as JSON. */
+static void describe_value(const struct fm_config *c, const struct setting *s, bool json, char *buf,
+                           size_t len) {
+  const char *p = (const char *)c + s->offset;
+  char choice[32];
+  switch (s->kind) {
+  case SIZE:
+  case TIME:
+  case RATE:
+  case COUNT: fh_units_format(load(c, s), (enum fh_unit)s->kind, json, buf, len); return;
+  case FRACTION: snprintf(buf, len, "%g", *(const double *)p); return;
+  case FLAG: snprintf(buf, len, "%s", load(c, s) ? "true" : "false"); return;
+  case CHOICE: p = nth_name(s->choices, (unsigned)load(c, s), choice, sizeof choice); break;
+  case TEXT: break;
+  }
+  snprintf(buf, len, json ? "\"%s\"" : "%s", p);
+}
+
+/* Writes each setting as name=value (json: "name":value) into buf; the
+ * length written, as snprintf counts it. Empty texts are left out of the
+ * plain form. */
+size_t fm_config_describe(const struct fm_config *c, bool json, char *buf, size_t len) {
+  size_t n = 0;
+  for (const struct setting *s = settings; s < settings + NSETTINGS; s++) {
+    if (s->kind == TEXT && !*((const char *)c + s->offset) && !json)
+      continue;
+    char name[32], value[600];
+    lowercase(s->name, name, sizeof name);
+    describe_value(c, s, json, value, sizeof value);
+    n += snprintf(buf + n, n < len ? len - n : 0, json ? "%s\"%s\":%s" : "%s%s=%s",
+                  n == 0 ? ""
+                  : json ? ","
+                         : " ",
+                  name, value);
+  }
+  return n;
 }

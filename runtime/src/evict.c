@@ -33,8 +33,7 @@ int fm_evict_init(void) {
     why = strerror(errno);
   } else {
     /* Probe on a scratch page: older kernels refuse MADV_DONTNEED here. */
-    void *p = mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *p = mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
       return -1;
     *(volatile char *)p = 1;
@@ -48,7 +47,8 @@ int fm_evict_init(void) {
   vectorized = why == NULL;
   if (!vectorized)
     fm_log("process_madvise(MADV_DONTNEED) on this process is not available "
-           "(%s); evicting with one madvise per page instead", why);
+           "(%s); evicting with one madvise per page instead",
+           why);
   return 0;
 }
 
@@ -146,8 +146,7 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
       if (words[j] & FARHINT_META_DIRTY)
         last = j;
     if (fm_uffd_writeprotect(fm.uffd, pages[i], pages[last] - pages[i] + FM_PAGE, true) < 0)
-      fm_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)pages[i],
-             strerror(errno));
+      fm_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)pages[i], strerror(errno));
     calls++;
     i = last + 1;
   }

@@ -48,46 +48,48 @@ _Static_assert((FARHINT_META_PROBE | FARHINT_META_PREFETCHED) == FARHINT_META_HI
  * runs the slow path. */
 #define FM_RESIDENT FARHINT_META_MAPPED
 
-/* ---- configuration (config.c): every tunable has one name, used in the
- * environment (FARHINT_<NAME>), in `farhint run` flags and in the stats ---- */
+/* ---- configuration (config.c): every setting is a row of
+ * farhint/settings.def, which gives its name in the environment
+ * (FARHINT_<NAME>), its `farhint run` option and its default ---- */
+/* In the order of POLICY's choices in farhint/settings.def, as RECLAIM's below. */
 enum fm_policy { FM_POLICY_FIFO, FM_POLICY_CLOCK, FM_POLICY_LRU, FM_POLICY_PRIO };
-#define FM_MAX_LISTS 8 /* reclaim lists: priority classes or LRU lists */
+/* Reclaim lists: priority classes or LRU lists (LRU_LISTS's maximum in
+ * farhint/settings.def). */
+#define FM_MAX_LISTS 8
 /* Who evicts: the reclaim thread ahead of need, the faulting threads when
  * no frame is free, or (auto) the first unless recent batches were scattered
- * (handler.c). */
+ * (reclaim.c). */
 enum fm_reclaim { FM_RECLAIM_AUTO, FM_RECLAIM_BACKGROUND, FM_RECLAIM_INLINE };
 
+/* One field per row of farhint/settings.def, which says what each holds,
+ * its FARHINT_<NAME>, default and bounds. */
 struct fm_config {
-  uint64_t local_bytes;    /* FARHINT_LOCAL: budget of resident far pages */
-  uint64_t far_bytes;      /* FARHINT_FAR_SIZE: far-memory capacity */
-  enum fm_policy policy;   /* FARHINT_POLICY: fifo | clock | lru | prio */
-  unsigned lru_lists;      /* FARHINT_LRU_LISTS: lists of the lru policy */
-  unsigned evict_batch;    /* FARHINT_EVICT_BATCH: pages per eviction */
-  double free_fraction;    /* FARHINT_FREE_FRACTION: frames kept free */
-  double keep_fraction;    /* FARHINT_KEEP_FRACTION: most frames kept for
-                              re-scanned ranges (FARHINT_EV_KEEP) */
-  enum fm_reclaim reclaim; /* FARHINT_RECLAIM: auto | background | inline */
-  bool unhinted_readahead; /* FARHINT_UNHINTED_READAHEAD: 0 turns it off */
-  bool follow_children;    /* FARHINT_FOLLOW_CHILDREN: exec'd programs get their own
-                              runtime (children.c) */
-  uint64_t link_latency_ns;   /* FARHINT_LINK_LATENCY (ns), 0 = off */
-  uint64_t link_bandwidth_bps; /* FARHINT_LINK_BANDWIDTH (bit/s), 0 = off */
-  char backend[256];       /* FARHINT_BACKEND: local | unix:PATH */
-  char server_path[512];   /* FARHINT_SERVER: farmem-server binary */
-  bool trace;              /* FARHINT_MODE: run (default) | trace */
-  char trace_file[512];    /* FARHINT_TRACE_FILE: where trace mode writes */
-  uint64_t trace_full;     /* FARHINT_TRACE_FULL: faults recorded before sampling */
-  uint64_t mmap_threshold; /* FARHINT_MMAP_THRESHOLD: anonymous mmaps this big are
-                              far (0: none) */
-  uint64_t trace_warmup_ns; /* FARHINT_TRACE_WARMUP: no fault recorded before this */
-  int trace_start_signal;  /* FARHINT_TRACE_START_SIGNAL: recording starts when this
-                              signal arrives and stops at the next (0: not used) */
-  bool stats;              /* FARHINT_STATS */
-  char stats_file[512];    /* FARHINT_STATS_FILE: also write stats as JSON */
-  bool ult;                /* FARHINT_ULT: run threads as user-level threads */
-  unsigned cores;          /* FARHINT_CORES: worker kernel threads for them */
-  bool hint_block;         /* FARHINT_HINT_MODE: switch (default) | block */
-  uint64_t ult_stack_bytes; /* FARHINT_ULT_STACK: stack of each thread */
+  uint64_t local_bytes;
+  uint64_t far_bytes;
+  enum fm_policy policy;
+  unsigned lru_lists;
+  unsigned evict_batch;
+  double free_fraction;
+  double keep_fraction;
+  enum fm_reclaim reclaim;
+  bool unhinted_readahead;
+  bool follow_children;
+  uint64_t link_latency_ns;
+  uint64_t link_bandwidth_bps;
+  char backend[256];
+  char server_path[512];
+  bool trace;
+  char trace_file[512];
+  uint64_t trace_full;
+  uint64_t mmap_threshold;
+  uint64_t trace_warmup_ns;
+  int trace_start_signal;
+  bool stats;
+  char stats_file[512];
+  bool ult;
+  unsigned cores;
+  bool hint_block;
+  uint64_t ult_stack_bytes;
 };
 
 /* The file name of /proc/self/task/TID, NUL-terminated in buf (at most
@@ -99,9 +101,10 @@ unsigned fm_stack_scan(uintptr_t sp, uint64_t *out, unsigned max);
 /* The signal trace mode's control thread sends a faulting thread (trace.c). */
 #define FM_TRACE_SIGNAL (SIGRTMIN + 8)
 
+/* ---- configuration (config.c, by the table in farhint/settings.def) ---- */
 int fm_config_load(struct fm_config *c); /* 0, or -1 after printing why */
-const char *fm_policy_name(enum fm_policy p);
-const char *fm_reclaim_name(enum fm_reclaim r);
+/* Every setting as name=value, or as the members of a JSON object. */
+size_t fm_config_describe(const struct fm_config *c, bool json, char *buf, size_t len);
 
 /* ---- logging (log.c): straight to fd 2, no stdio buffers ---- */
 void fm_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -116,12 +119,9 @@ int fm_uffd_wake(int uffd, uintptr_t addr, size_t len);
 
 /* ---- metadata words (inline, shared by every file) ---- */
 static inline _Atomic uint64_t *fm_meta(uintptr_t addr) {
-  return (_Atomic uint64_t *)(FARHINT_META_BIAS +
-                              (addr >> FARHINT_PAGE_SHIFT) * 8);
+  return (_Atomic uint64_t *)(FARHINT_META_BIAS + (addr >> FARHINT_PAGE_SHIFT) * 8);
 }
-static inline uintptr_t fm_page_of(uintptr_t addr) {
-  return addr & ~(FM_PAGE - 1);
-}
+static inline uintptr_t fm_page_of(uintptr_t addr) { return addr & ~(FM_PAGE - 1); }
 static inline uintptr_t fm_page_round_up(uintptr_t n) {
   return (n + FM_PAGE - 1) & ~(uintptr_t)(FM_PAGE - 1);
 }
@@ -135,13 +135,13 @@ void fm_page_unlock(uintptr_t page, uint64_t new_word_without_lock);
 /* ---- the modules' live words (live.c, hint.h) ---- */
 /* A far page the program may touch is not local: from now on hints run. */
 void fm_hints_go_live(void);
-bool fm_hints_live(void); /* that has happened: local memory is short */
+bool fm_hints_live(void);    /* that has happened: local memory is short */
 void fm_hints_go_dead(void); /* in a forked child, which holds all its memory */
 
 /* ---- frames and reclaim lists (frames.c) ---- */
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);
-uint32_t fm_frame_get(void);        /* a free frame; reclaims when none */
-void fm_frame_put(uint32_t node);   /* give a frame back */
+uint32_t fm_frame_get(void);      /* a free frame; reclaims when none */
+void fm_frame_put(uint32_t node); /* give a frame back */
 void fm_frame_track(uint32_t node, uintptr_t page, unsigned prio);
 /* ev_prio FARHINT_EV_KEEP as the runtime sees it (packed in 8 bits). */
 #define FM_PRIO_KEEP ((unsigned)(uint8_t)FARHINT_EV_KEEP)
@@ -158,7 +158,7 @@ uint64_t fm_frames_peak_used(void); /* most frames in use at once */
 bool fm_frames_watch_access(void);
 
 /* ---- eviction (evict.c) ---- */
-int fm_evict_init(void);          /* probes process_madvise */
+int fm_evict_init(void);               /* probes process_madvise */
 unsigned fm_evict_batch(unsigned max); /* pages evicted */
 bool fm_evict_vectorized(void);
 /* Recent batches needed a TLB flush for more than one page in 2 (scattered
@@ -190,7 +190,7 @@ bool fm_far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi);
 /* Local pages stay mapped with dead data, far copies are forgotten. */
 void fm_freed(uintptr_t base, size_t len);
 /* Reused: the pages still local are zeroed in place, the others zero-fill. */
-void fm_reuse(uintptr_t base, size_t len);
+void fm_freed_reuse(uintptr_t base, size_t len);
 /* Before picking victims: pages freed a while ago and not reused go first. */
 void fm_freed_age(void);
 
@@ -226,21 +226,15 @@ bool fm_page_lock_absent(uintptr_t page, uint64_t *word);
 void fm_page_map_locked(const struct fm_fetch *f, unsigned n);
 /* Map a fresh extent's pages as zeros while frames are free beyond the
  * reclaim reserve (alloc.c). */
-void fm_prefill(uintptr_t base, size_t bytes);
-void fm_make_writable(uintptr_t page, bool from_kernel_fault);
+void fm_page_prefill(uintptr_t base, size_t bytes);
+void fm_page_make_writable(uintptr_t page, bool from_kernel_fault);
 
-/* ---- backend (backend.c): far pages and the modelled link ---- */
+/* ---- backend (backend.c): far pages on the memory server ---- */
 int fm_backend_connect(void);
 /* Pointer to the far copy of [page, page + n pages) for reading. */
 const void *fm_backend_read_ptr(uintptr_t page);
 void *fm_backend_write_ptr(uintptr_t page);
 int fm_backend_ensure(uintptr_t page_end); /* grow server storage to here */
-void fm_link_transfer(size_t bytes);       /* model one round trip */
-/* Post a transfer among others in flight (the prefetch thread's): latency
- * overlaps, the link carries one transfer at a time at its bandwidth.
- * Returns when it lands (fm_now_ns clock). */
-uint64_t fm_link_post(size_t bytes);
-uint64_t fm_link_ns(size_t bytes);         /* how long one takes */
 int fm_backend_fd(void);                   /* to poll for server death */
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
@@ -257,28 +251,27 @@ void fm_store_writes_stop(void);
 void fm_store_writes_resume(void);
 pid_t fm_fork(pid_t (*real_fork)(void));
 extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first touch */
-/* Fresh pages are copied from zeros, 64 per UFFDIO_COPY (0.87 us a page),
- * not mapped with UFFDIO_ZEROPAGE: the shared zero page is read-only, so the
- * first write would take a kernel fault (~2 us) as well
+/* Fresh pages are copied from zeros, 64 per UFFDIO_COPY (where its cost per
+ * page stops falling), not mapped with UFFDIO_ZEROPAGE: the shared zero page
+ * is read-only, so the first write would take a kernel fault as well
  * (docs/results/primitives-2026-11-23). */
 #define FM_ZERO_PAGES 64
 
-/* ---- threads (handler.c, prefetch.c) ---- */
+/* ---- threads (threads.c, control.c, reclaim.c, prefetch.c) ---- */
 /* Starts a runtime thread (before the heap moves to far memory). */
 int fm_thread_start(void *(*fn)(void *), const char *name);
 /* The same, with an argument. runtime_thread: it blocks every signal and its
  * CPU counts as the runtime's (not so the workers that run the program's
  * user-level threads). */
 int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool runtime_thread);
-int fm_handler_start(void);
+int fm_control_start(void);
 int fm_prefetch_start(void);
 /* Read-ahead: fetch npages from first_page without waiting (a window at
  * least 4 pages long gets a trigger in its middle). */
 void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio, bool write);
 /* A prefetch ahead of an access (the pass's farhint_prefetch): the pages are
  * mapped hidden, so their use is counted per site. */
-void fm_prefetch_ahead(uintptr_t first_page, long npages, unsigned prio, bool write,
-                       uint32_t site);
+void fm_prefetch_ahead(uintptr_t first_page, long npages, unsigned prio, bool write, uint32_t site);
 /* A hint found a prefetched page (claimed in the slow path), or an unused
  * one was evicted or dropped: counts toward its site's accuracy. */
 void fm_prefetch_landed(uint32_t node, uint32_t site); /* before its page is unlocked */
@@ -293,6 +286,14 @@ unsigned fm_prefetch_sites(struct fm_prefetch_site *out, unsigned max);
 void fm_reclaim_kick(void);
 int fm_reclaim_start(void);
 
+/* ---- the modelled link (link.c) ---- */
+void fm_link_transfer(size_t bytes); /* model one round trip */
+/* Post a transfer among others in flight (the prefetch thread's): latency
+ * overlaps, the link carries one transfer at a time at its bandwidth.
+ * Returns when it lands (fm_now_ns clock). */
+uint64_t fm_link_post(size_t bytes);
+uint64_t fm_link_ns(size_t bytes); /* how long one takes */
+
 /* ---- trace mode (trace.c): record every fault with its stack ---- */
 struct uffd_msg;
 int fm_trace_init(void);
@@ -305,7 +306,7 @@ bool fm_trace_unhinted(const struct uffd_msg *msg);
  * so samples keep standing for the faults of a run without read-ahead, as
  * the recorded ones are served. */
 void fm_trace_count_ahead(unsigned pages);
-void fm_trace_hinted(uintptr_t addr, bool write);   /* call from the slow path only */
+void fm_trace_hinted(uintptr_t addr, bool write); /* call from the slow path only */
 
 /* ---- user-level threads (ult.c, ult_sync.c, ult_fetch.c, ult_pthread.c) ---- */
 #include <farhint/ult.h>
@@ -317,20 +318,20 @@ void fm_spin_lock(fm_spinlock_t *l);
 void fm_spin_unlock(fm_spinlock_t *l);
 
 struct fh_ult {
-  void *sp;                 /* saved stack pointer while not running */
+  void *sp; /* saved stack pointer while not running */
   void *(*fn)(void *);
   void *arg, *ret;
   _Atomic int state;
-  int home;                 /* worker it last ran on */
-  struct fh_ult *next;      /* link in a run queue or a wait list */
+  int home;            /* worker it last ran on */
+  struct fh_ult *next; /* link in a run queue or a wait list */
   fm_spinlock_t join_lock;
   struct fh_ult *joiner;
   bool detached;
-  bool is_main;             /* main(): exit() ends it, on its TLS */
-  void *tp;                 /* its thread pointer (ult_tls.c) */
-  void *map_base;           /* guard page + stack + TLS + this struct */
+  bool is_main;   /* main(): exit() ends it, on its TLS */
+  void *tp;       /* its thread pointer (ult_tls.c) */
+  void *map_base; /* guard page + stack + TLS + this struct */
   size_t map_bytes, stack_bytes;
-  uint64_t sigmask;         /* signals it blocks (bit n - 1: signal n) */
+  uint64_t sigmask; /* signals it blocks (bit n - 1: signal n) */
 };
 struct fm_ult_queue {
   struct fh_ult *head, *tail;
@@ -338,9 +339,9 @@ struct fm_ult_queue {
 void fm_ult_enqueue(struct fm_ult_queue *q, struct fh_ult *t);
 struct fh_ult *fm_ult_dequeue(struct fm_ult_queue *q);
 
-bool fm_ult_on(void);                 /* workers are running (--ult) */
+bool fm_ult_on(void); /* workers are running (--ult) */
 int fm_ult_start_workers(void);
-struct fh_ult *fm_ult_current(void);  /* NULL on a kernel thread */
+struct fh_ult *fm_ult_current(void); /* NULL on a kernel thread */
 int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes);
 int fm_ult_join(struct fh_ult *t, void **ret);
 /* main() as a user-level thread, and the first kernel thread waiting for it
@@ -349,7 +350,7 @@ int fm_ult_spawn_main(struct fh_ult **out, void *(*fn)(void *), void *arg);
 void *fm_ult_join_main(struct fh_ult *t);
 int fm_ult_detach(struct fh_ult *t);
 void fm_ult_exit(void *ret) __attribute__((noreturn));
-bool fm_ult_done(struct fh_ult *t);   /* it returned (not yet joined) */
+bool fm_ult_done(struct fh_ult *t); /* it returned (not yet joined) */
 /* Signals (ult_signal.c): set up before the first thread, each worker's
  * mask, each thread's start and end, and the first kernel thread taking
  * process-directed signals until t (main) ends. */
@@ -414,47 +415,47 @@ uintptr_t fm_call_program(const void *fn, uintptr_t a, uintptr_t b, uintptr_t c)
 
 /* ---- statistics (stats.c) ---- */
 enum fm_counter {
-  FM_C_FAULT_HINTED,     /* hinted misses served on the calling thread */
-  FM_C_FAULT_UNHINTED,   /* faults served through userfaultfd */
-  FM_C_FAULT_WP,         /* write-protect faults (first write to a clean page) */
-  FM_C_HINT_SLOW_CALLS,  /* calls into the slow path */
-  FM_C_HINT_HIT,         /* slow-path calls that found every page present */
-  FM_C_READAHEAD_PAGES,  /* pages fetched by read-ahead */
-  FM_C_PREFILL_PAGES,    /* fresh pages mapped as zeros at allocation */
-  FM_C_FETCH_PAGES,      /* pages mapped in total */
-  FM_C_ZERO_PAGES,       /* of which first-touch zero pages (no transfer) */
-  FM_C_EVICT_PAGES,      /* pages evicted */
-  FM_C_WRITEBACK_PAGES,  /* of which dirty, written back */
-  FM_C_FREED_PAGES,      /* local pages of freed memory kept mapped, data dead */
-  FM_C_REUSED_PAGES,     /* of which reused in place (zeroed, no fault) */
-  FM_C_DISCARD_PAGES,    /* of which evicted unwritten */
-  FM_C_DROPPED_PAGES,    /* local pages the program dropped (madvise DONTNEED, FREE) */
+  FM_C_FAULT_HINTED,    /* hinted misses served on the calling thread */
+  FM_C_FAULT_UNHINTED,  /* faults served through userfaultfd */
+  FM_C_FAULT_WP,        /* write-protect faults (first write to a clean page) */
+  FM_C_HINT_SLOW_CALLS, /* calls into the slow path */
+  FM_C_HINT_HIT,        /* slow-path calls that found every page present */
+  FM_C_READAHEAD_PAGES, /* pages fetched by read-ahead */
+  FM_C_PREFILL_PAGES,   /* fresh pages mapped as zeros at allocation */
+  FM_C_FETCH_PAGES,     /* pages mapped in total */
+  FM_C_ZERO_PAGES,      /* of which first-touch zero pages (no transfer) */
+  FM_C_EVICT_PAGES,     /* pages evicted */
+  FM_C_WRITEBACK_PAGES, /* of which dirty, written back */
+  FM_C_FREED_PAGES,     /* local pages of freed memory kept mapped, data dead */
+  FM_C_REUSED_PAGES,    /* of which reused in place (zeroed, no fault) */
+  FM_C_DISCARD_PAGES,   /* of which evicted unwritten */
+  FM_C_DROPPED_PAGES,   /* local pages the program dropped (madvise DONTNEED, FREE) */
   FM_C_EVICT_BATCHES,
-  FM_C_RECLAIM_SYNC,     /* reclaims done by a faulting thread */
+  FM_C_RECLAIM_SYNC, /* reclaims done by a faulting thread */
   FM_C_UNMAP_SYSCALLS,
-  FM_C_WP_SYSCALLS,      /* write-protect ioctls issued by eviction */
+  FM_C_WP_SYSCALLS,        /* write-protect ioctls issued by eviction */
   FM_C_UNPROTECT_SYSCALLS, /* un-protect ioctls: first writes to clean pages */
-  FM_C_COPY_SYSCALLS,    /* UFFDIO_COPY ioctls (fetches and zero-fills) */
+  FM_C_COPY_SYSCALLS,      /* UFFDIO_COPY ioctls (fetches and zero-fills) */
   FM_C_UFFD_READ_SYSCALLS, /* reads of the userfaultfd, empty ones included */
-  FM_C_WAKE_SYSCALLS,    /* wake-ups of a waiting thread (futex, UFFDIO_WAKE) */
-  FM_C_SLEEP_SYSCALLS,   /* sleeps of runtime threads and page-lock waiters */
-  FM_C_ULT_SPAWNS,       /* user-level threads started */
-  FM_C_ULT_PARKED_MISSES, /* hinted misses a user-level thread parked on */
-  FM_C_ULT_PARKED_NS,    /* time user-level threads spent parked on them */
-  FM_C_ULT_IDLE,         /* times a worker found no thread to run */
-  FM_C_ULT_IDLE_NS,      /* time workers spent so */
-  FM_C_ULT_HANDOFFS,     /* workers given to another kernel thread: theirs blocked */
-  FM_C_ULT_POLLER_PARKS, /* waits on descriptors and sleeps parked in the poller */
-  FM_C_PREFETCH_PAGES,   /* pages fetched by prefetches ahead (farhint_prefetch) */
-  FM_C_PREFETCH_USED,    /* of which a hint found before their eviction */
-  FM_C_PREFETCH_WASTED,  /* of which evicted or freed unused */
-  FM_C_PREFETCH_DROPPED, /* requests dropped: the prefetch queue was full */
-  FM_C_FAULT_IN_FLIGHT,  /* unhinted faults on a page whose fetch was in flight */
-  FM_C_LINK_BATCHES,     /* transfers of the prefetch thread (read-ahead and ahead) */
-  FM_C_KEEP_ADMITTED,    /* pages of re-scanned ranges put on the kept list */
-  FM_C_KEEP_RELEASED,    /* of which sent back: out of the sample, or the re-scans ended */
-  FM_C_KEEP_EVICTED,     /* of which evicted from the list: no other victim */
-  FM_C_MMAP_BLOCKS,      /* the program's big anonymous mmaps placed in far memory */
+  FM_C_WAKE_SYSCALLS,      /* wake-ups of a waiting thread (futex, UFFDIO_WAKE) */
+  FM_C_SLEEP_SYSCALLS,     /* sleeps of runtime threads and page-lock waiters */
+  FM_C_ULT_SPAWNS,         /* user-level threads started */
+  FM_C_ULT_PARKED_MISSES,  /* hinted misses a user-level thread parked on */
+  FM_C_ULT_PARKED_NS,      /* time user-level threads spent parked on them */
+  FM_C_ULT_IDLE,           /* times a worker found no thread to run */
+  FM_C_ULT_IDLE_NS,        /* time workers spent so */
+  FM_C_ULT_HANDOFFS,       /* workers given to another kernel thread: theirs blocked */
+  FM_C_ULT_POLLER_PARKS,   /* waits on descriptors and sleeps parked in the poller */
+  FM_C_PREFETCH_PAGES,     /* pages fetched by prefetches ahead (farhint_prefetch) */
+  FM_C_PREFETCH_USED,      /* of which a hint found before their eviction */
+  FM_C_PREFETCH_WASTED,    /* of which evicted or freed unused */
+  FM_C_PREFETCH_DROPPED,   /* requests dropped: the prefetch queue was full */
+  FM_C_FAULT_IN_FLIGHT,    /* unhinted faults on a page whose fetch was in flight */
+  FM_C_LINK_BATCHES,       /* transfers of the prefetch thread (read-ahead and ahead) */
+  FM_C_KEEP_ADMITTED,      /* pages of re-scanned ranges put on the kept list */
+  FM_C_KEEP_RELEASED,      /* of which sent back: out of the sample, or the re-scans ended */
+  FM_C_KEEP_EVICTED,       /* of which evicted from the list: no other victim */
+  FM_C_MMAP_BLOCKS,        /* the program's big anonymous mmaps placed in far memory */
   FM_C_COUNT
 };
 void fm_count(enum fm_counter c, uint64_t n);
@@ -511,8 +512,8 @@ static inline uint64_t fm_spin_budget(const struct fm_spin *s) {
 struct fm_state {
   struct fm_config cfg;
   int uffd;
-  uintptr_t far_base, far_end;     /* mapped far region */
-  _Atomic uintptr_t alloc_top;     /* bump pointer for new extents */
+  uintptr_t far_base, far_end; /* mapped far region */
+  _Atomic uintptr_t alloc_top; /* bump pointer for new extents */
   bool active;
 };
 extern struct fm_state fm;

@@ -20,9 +20,9 @@
 #include <sys/mman.h>
 
 struct node {
-  uintptr_t page;  /* far page this frame holds */
+  uintptr_t page; /* far page this frame holds */
   uint32_t prev, next;
-  uint8_t list;    /* reclaim list, or NO_LIST while free or being evicted */
+  uint8_t list; /* reclaim list, or NO_LIST while free or being evicted */
 };
 #define NO_LIST 0xff
 #define KEPT FM_MAX_LISTS /* the list after the policy's: kept pages */
@@ -31,9 +31,9 @@ static struct {
   pthread_mutex_t lock;
   struct node *nodes;
   uint64_t total;
-  uint32_t free_head; /* frames given back, linked through next */
+  uint32_t free_head;  /* frames given back, linked through next */
   uint64_t never_used; /* frames from here on were never handed out */
-  uint64_t nfree;     /* both together */
+  uint64_t nfree;      /* both together */
   uint32_t head[FM_MAX_LISTS + 1], tail[FM_MAX_LISTS + 1];
   uint64_t len[FM_MAX_LISTS + 1];
   int nlists;
@@ -41,102 +41,106 @@ static struct {
   enum fm_policy policy;
   uint64_t low_water; /* below this many free frames, wake the reclaimer */
   uint64_t peak_used;
-  uint64_t keep_cap;       /* most frames the kept list may hold */
-  uint32_t keep_below;     /* admits chunks whose hash is below this */
+  uint64_t keep_cap;   /* most frames the kept list may hold */
+  uint32_t keep_below; /* admits chunks whose hash is below this */
   uint64_t evicted_since_aging;
-  uint64_t keep_asked;     /* pages fetched with ev_prio keep since aging */
-} fr = {.lock = PTHREAD_MUTEX_INITIALIZER};
+  uint64_t keep_asked; /* pages fetched with ev_prio keep since aging */
+} frame_table = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   size_t bytes = nframes * sizeof(struct node);
-  fr.nodes = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (fr.nodes == MAP_FAILED)
+  frame_table.nodes =
+      mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (frame_table.nodes == MAP_FAILED)
     return -1;
-  fr.total = nframes;
-  fr.policy = policy;
+  frame_table.total = nframes;
+  frame_table.policy = policy;
   /* Nodes are touched when first handed out (MAP_NORESERVE): the runtime's
    * memory grows with the memory in use, not with the budget. */
-  fr.free_head = FM_NO_NODE;
-  fr.never_used = 0;
-  fr.nfree = nframes;
-  fr.nlists = policy == FM_POLICY_PRIO  ? FM_MAX_LISTS
-              : policy == FM_POLICY_LRU ? (int)fm.cfg.lru_lists
-                                        : 1;
+  frame_table.free_head = FM_NO_NODE;
+  frame_table.never_used = 0;
+  frame_table.nfree = nframes;
+  frame_table.nlists = policy == FM_POLICY_PRIO  ? FM_MAX_LISTS
+                       : policy == FM_POLICY_LRU ? (int)fm.cfg.lru_lists
+                                                 : 1;
   for (int c = 0; c <= KEPT; c++)
-    fr.head[c] = fr.tail[c] = FM_NO_NODE;
-  fr.keep_cap = (uint64_t)(fm.cfg.keep_fraction * nframes);
-  fr.keep_below = UINT32_MAX;
+    frame_table.head[c] = frame_table.tail[c] = FM_NO_NODE;
+  frame_table.keep_cap = (uint64_t)(fm.cfg.keep_fraction * nframes);
+  frame_table.keep_below = UINT32_MAX;
   /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
    * reserve comes out of the budget: a larger one makes a working set that
    * just fits thrash at its edge. */
   uint64_t want = (uint64_t)(fm.cfg.free_fraction * nframes);
-  fr.low_water = want > fm.cfg.evict_batch ? want : fm.cfg.evict_batch;
-  if (fr.low_water > nframes / 4)
-    fr.low_water = nframes / 4;
+  frame_table.low_water = want > fm.cfg.evict_batch ? want : fm.cfg.evict_batch;
+  if (frame_table.low_water > nframes / 4)
+    frame_table.low_water = nframes / 4;
   return 0;
 }
 
-uint64_t fm_frames_free(void) { return __atomic_load_n(&fr.nfree, __ATOMIC_RELAXED); }
-uint64_t fm_frames_total(void) { return fr.total; }
-uint64_t fm_frames_low_water(void) { return fr.low_water; }
-uint64_t fm_frames_peak_used(void) { return fr.peak_used; }
+uint64_t fm_frames_free(void) { return __atomic_load_n(&frame_table.nfree, __ATOMIC_RELAXED); }
+uint64_t fm_frames_total(void) { return frame_table.total; }
+uint64_t fm_frames_low_water(void) { return frame_table.low_water; }
+uint64_t fm_frames_peak_used(void) { return frame_table.peak_used; }
 bool fm_frames_watch_access(void) {
-  return fr.policy == FM_POLICY_CLOCK || fr.policy == FM_POLICY_LRU;
+  return frame_table.policy == FM_POLICY_CLOCK || frame_table.policy == FM_POLICY_LRU;
 }
 
 static void list_remove(uint32_t i) {
-  struct node *n = &fr.nodes[i];
+  struct node *n = &frame_table.nodes[i];
   int c = n->list;
-  if (n->prev != FM_NO_NODE) fr.nodes[n->prev].next = n->next;
-  else fr.head[c] = n->next;
-  if (n->next != FM_NO_NODE) fr.nodes[n->next].prev = n->prev;
-  else fr.tail[c] = n->prev;
-  fr.len[c]--;
+  if (n->prev != FM_NO_NODE)
+    frame_table.nodes[n->prev].next = n->next;
+  else
+    frame_table.head[c] = n->next;
+  if (n->next != FM_NO_NODE)
+    frame_table.nodes[n->next].prev = n->prev;
+  else
+    frame_table.tail[c] = n->prev;
+  frame_table.len[c]--;
   n->list = NO_LIST;
 }
 
 /* At the tail (picked last) or at the head (picked next). */
 static void list_insert(uint32_t i, int c, bool at_head) {
-  struct node *n = &fr.nodes[i];
-  uint32_t *end = at_head ? &fr.head[c] : &fr.tail[c];
-  uint32_t *other_end = at_head ? &fr.tail[c] : &fr.head[c];
+  struct node *n = &frame_table.nodes[i];
+  uint32_t *end = at_head ? &frame_table.head[c] : &frame_table.tail[c];
+  uint32_t *other_end = at_head ? &frame_table.tail[c] : &frame_table.head[c];
   n->list = (uint8_t)c;
   n->prev = at_head ? FM_NO_NODE : *end;
   n->next = at_head ? *end : FM_NO_NODE;
   if (*end == FM_NO_NODE)
     *other_end = i;
   else if (at_head)
-    fr.nodes[*end].prev = i;
+    frame_table.nodes[*end].prev = i;
   else
-    fr.nodes[*end].next = i;
+    frame_table.nodes[*end].next = i;
   *end = i;
-  fr.len[c]++;
+  frame_table.len[c]++;
 }
 
 static void list_append(uint32_t i, int c) { list_insert(i, c, false); }
 
 uint32_t fm_frame_get(void) {
   for (;;) {
-    pthread_mutex_lock(&fr.lock);
-    if (fr.nfree > 0) {
-      uint32_t i = fr.free_head;
+    pthread_mutex_lock(&frame_table.lock);
+    if (frame_table.nfree > 0) {
+      uint32_t i = frame_table.free_head;
       if (i != FM_NO_NODE) {
-        fr.free_head = fr.nodes[i].next;
+        frame_table.free_head = frame_table.nodes[i].next;
       } else {
-        i = (uint32_t)fr.never_used++;
-        fr.nodes[i].list = NO_LIST;
+        i = (uint32_t)frame_table.never_used++;
+        frame_table.nodes[i].list = NO_LIST;
       }
-      __atomic_store_n(&fr.nfree, fr.nfree - 1, __ATOMIC_RELAXED);
-      if (fr.total - fr.nfree > fr.peak_used)
-        fr.peak_used = fr.total - fr.nfree;
-      bool low = fr.nfree < fr.low_water;
-      pthread_mutex_unlock(&fr.lock);
+      __atomic_store_n(&frame_table.nfree, frame_table.nfree - 1, __ATOMIC_RELAXED);
+      if (frame_table.total - frame_table.nfree > frame_table.peak_used)
+        frame_table.peak_used = frame_table.total - frame_table.nfree;
+      bool low = frame_table.nfree < frame_table.low_water;
+      pthread_mutex_unlock(&frame_table.lock);
       if (low)
         fm_reclaim_kick();
       return i;
     }
-    pthread_mutex_unlock(&fr.lock);
+    pthread_mutex_unlock(&frame_table.lock);
     /* No free frame: this thread reclaims (Eden §3.3). A fault waits for
      * it: with scattered dirty victims (a flush each) a quarter batch keeps
      * that wait short. */
@@ -148,23 +152,24 @@ uint32_t fm_frame_get(void) {
 }
 
 void fm_frame_put(uint32_t i) {
-  pthread_mutex_lock(&fr.lock);
-  if (fr.nodes[i].list != NO_LIST)
+  pthread_mutex_lock(&frame_table.lock);
+  if (frame_table.nodes[i].list != NO_LIST)
     list_remove(i);
-  fr.nodes[i].next = fr.free_head;
-  fr.free_head = i;
-  __atomic_store_n(&fr.nfree, fr.nfree + 1, __ATOMIC_RELAXED);
-  pthread_mutex_unlock(&fr.lock);
+  frame_table.nodes[i].next = frame_table.free_head;
+  frame_table.free_head = i;
+  __atomic_store_n(&frame_table.nfree, frame_table.nfree + 1, __ATOMIC_RELAXED);
+  pthread_mutex_unlock(&frame_table.lock);
 }
 
 /* lru: the list `age` generations older than the youngest one. */
 static int lru_list(int age) {
-  return (fr.lru_base + fr.nlists - 1 - age) % fr.nlists;
+  return (frame_table.lru_base + frame_table.nlists - 1 - age) % frame_table.nlists;
 }
 
 /* The list looked at first: the coldest (lru) or the highest class. */
 static int first_victim_list(void) {
-  return fr.policy == FM_POLICY_LRU ? lru_list(fr.nlists - 1) : fr.nlists - 1;
+  return frame_table.policy == FM_POLICY_LRU ? lru_list(frame_table.nlists - 1)
+                                             : frame_table.nlists - 1;
 }
 
 static void demote_locked(uint32_t i) {
@@ -198,9 +203,9 @@ static uint32_t chunk_hash(uintptr_t page) {
 
 /* Kept pages failing keep(page) go back to the policy's lists, first in line. */
 static void release_kept(bool (*keep)(uintptr_t page)) {
-  for (uint64_t n = fr.len[KEPT]; n > 0; n--) {
-    uint32_t i = fr.head[KEPT];
-    if (keep(fr.nodes[i].page)) {
+  for (uint64_t n = frame_table.len[KEPT]; n > 0; n--) {
+    uint32_t i = frame_table.head[KEPT];
+    if (keep(frame_table.nodes[i].page)) {
       list_remove(i);
       list_append(i, KEPT);
     } else {
@@ -210,17 +215,20 @@ static void release_kept(bool (*keep)(uintptr_t page)) {
   }
 }
 
-static bool in_sample(uintptr_t page) { return chunk_hash(page) < fr.keep_below; }
-static bool keep_none(uintptr_t page) { (void)page; return false; }
+static bool in_sample(uintptr_t page) { return chunk_hash(page) < frame_table.keep_below; }
+static bool keep_none(uintptr_t page) {
+  (void)page;
+  return false;
+}
 
 static bool admit_kept(uintptr_t page) {
-  fr.keep_asked++;
+  frame_table.keep_asked++;
   if (!in_sample(page))
     return false;
-  if (fr.len[KEPT] >= fr.keep_cap) {
-    fr.keep_below -= fr.keep_below / 8;
+  if (frame_table.len[KEPT] >= frame_table.keep_cap) {
+    frame_table.keep_below -= frame_table.keep_below / 8;
     release_kept(in_sample);
-    if (!in_sample(page) || fr.len[KEPT] >= fr.keep_cap)
+    if (!in_sample(page) || frame_table.len[KEPT] >= frame_table.keep_cap)
       return false;
   }
   fm_count(FM_C_KEEP_ADMITTED, 1);
@@ -228,33 +236,33 @@ static bool admit_kept(uintptr_t page) {
 }
 
 static void age_kept(void) {
-  if (fr.keep_asked == 0) {
+  if (frame_table.keep_asked == 0) {
     release_kept(keep_none);
-    fr.keep_below = UINT32_MAX;
+    frame_table.keep_below = UINT32_MAX;
   }
-  fr.keep_asked = 0;
+  frame_table.keep_asked = 0;
 }
 
 void fm_frame_track(uint32_t i, uintptr_t page, unsigned prio) {
   bool keep = prio == FM_PRIO_KEEP;
   int c = 0;
-  if (fr.policy == FM_POLICY_PRIO && !keep)
+  if (frame_table.policy == FM_POLICY_PRIO && !keep)
     c = prio >= FM_MAX_LISTS ? FM_MAX_LISTS - 1 : (int)prio;
-  pthread_mutex_lock(&fr.lock);
-  if (fr.policy == FM_POLICY_LRU)
+  pthread_mutex_lock(&frame_table.lock);
+  if (frame_table.policy == FM_POLICY_LRU)
     c = lru_list(0); /* just fetched: most recently used */
   if (keep && admit_kept(page))
     c = KEPT;
-  fr.nodes[i].page = page;
+  frame_table.nodes[i].page = page;
   list_append(i, c);
-  pthread_mutex_unlock(&fr.lock);
+  pthread_mutex_unlock(&frame_table.lock);
 }
 
 void fm_frame_demote(uint32_t i) {
-  pthread_mutex_lock(&fr.lock);
-  if (fr.nodes[i].list != NO_LIST)
+  pthread_mutex_lock(&frame_table.lock);
+  if (frame_table.nodes[i].list != NO_LIST)
     demote_locked(i);
-  pthread_mutex_unlock(&fr.lock);
+  pthread_mutex_unlock(&frame_table.lock);
 }
 
 /* True if the page was accessed since the last look; clears the mark and
@@ -265,8 +273,7 @@ static bool took_access(uintptr_t page) {
     return false;
   uint64_t w = atomic_load(m);
   while (!(w & FARHINT_META_LOCKED) && (w & FARHINT_META_PRESENT) &&
-         !atomic_compare_exchange_weak(
-             m, &w, (w & ~FARHINT_META_PRESENT) | FARHINT_META_PROBE))
+         !atomic_compare_exchange_weak(m, &w, (w & ~FARHINT_META_PRESENT) | FARHINT_META_PROBE))
     ;
   return true;
 }
@@ -284,8 +291,8 @@ static bool take_victim(uintptr_t page, uint64_t *word) {
 
 static uint64_t tracked(void) {
   uint64_t n = 0;
-  for (int c = 0; c < fr.nlists; c++)
-    n += fr.len[c];
+  for (int c = 0; c < frame_table.nlists; c++)
+    n += frame_table.len[c];
   return n;
 }
 
@@ -293,14 +300,14 @@ static uint64_t tracked(void) {
  * clock gives a page accessed since the last look a second chance. */
 static unsigned pick_in_order(uintptr_t *pages, uint64_t *words, unsigned max) {
   unsigned got = 0;
-  for (int c = fr.nlists - 1; c >= 0 && got < max; c--) {
+  for (int c = frame_table.nlists - 1; c >= 0 && got < max; c--) {
     /* Each node is looked at no more than twice. */
-    uint64_t budget = 2 * fr.len[c] + 1;
-    while (got < max && fr.head[c] != FM_NO_NODE && budget-- > 0) {
-      uint32_t i = fr.head[c];
-      uintptr_t page = fr.nodes[i].page;
+    uint64_t budget = 2 * frame_table.len[c] + 1;
+    while (got < max && frame_table.head[c] != FM_NO_NODE && budget-- > 0) {
+      uint32_t i = frame_table.head[c];
+      uintptr_t page = frame_table.nodes[i].page;
       list_remove(i);
-      if ((fr.policy == FM_POLICY_CLOCK && took_access(page)) ||
+      if ((frame_table.policy == FM_POLICY_CLOCK && took_access(page)) ||
           !take_victim(page, &words[got])) {
         list_append(i, c); /* kept, or busy (being faulted): later */
         continue;
@@ -317,17 +324,17 @@ static unsigned pick_in_order(uintptr_t *pages, uint64_t *words, unsigned max) {
  * touched). A page thus waits N-1 agings between looks. */
 static unsigned pick_lru(uintptr_t *pages, uint64_t *words, unsigned max) {
   unsigned got = 0;
-  uint64_t budget = 2 * tracked() + fr.nlists;
+  uint64_t budget = 2 * tracked() + frame_table.nlists;
   while (got < max && budget-- > 0) {
-    int cold = lru_list(fr.nlists - 1);
-    if (fr.head[cold] == FM_NO_NODE) {
+    int cold = lru_list(frame_table.nlists - 1);
+    if (frame_table.head[cold] == FM_NO_NODE) {
       if (tracked() == 0)
         break;
-      fr.lru_base = (fr.lru_base + 1) % fr.nlists; /* age */
+      frame_table.lru_base = (frame_table.lru_base + 1) % frame_table.nlists; /* age */
       continue;
     }
-    uint32_t i = fr.head[cold];
-    uintptr_t page = fr.nodes[i].page;
+    uint32_t i = frame_table.head[cold];
+    uintptr_t page = frame_table.nodes[i].page;
     list_remove(i);
     if (took_access(page))
       list_append(i, lru_list(0));
@@ -342,11 +349,11 @@ static unsigned pick_lru(uintptr_t *pages, uint64_t *words, unsigned max) {
 /* Kept pages are victims only when the policy's lists have none left. */
 static unsigned pick_kept(uintptr_t *pages, uint64_t *words, unsigned max) {
   unsigned got = 0;
-  for (uint64_t n = fr.len[KEPT]; got < max && n > 0; n--) {
-    uint32_t i = fr.head[KEPT];
+  for (uint64_t n = frame_table.len[KEPT]; got < max && n > 0; n--) {
+    uint32_t i = frame_table.head[KEPT];
     list_remove(i);
-    if (take_victim(fr.nodes[i].page, &words[got]))
-      pages[got++] = fr.nodes[i].page;
+    if (take_victim(frame_table.nodes[i].page, &words[got]))
+      pages[got++] = frame_table.nodes[i].page;
     else
       list_append(i, KEPT);
   }
@@ -354,19 +361,19 @@ static unsigned pick_kept(uintptr_t *pages, uint64_t *words, unsigned max) {
 }
 
 unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max) {
-  pthread_mutex_lock(&fr.lock);
-  unsigned got = fr.policy == FM_POLICY_LRU ? pick_lru(pages, words, max)
-                                            : pick_in_order(pages, words, max);
+  pthread_mutex_lock(&frame_table.lock);
+  unsigned got = frame_table.policy == FM_POLICY_LRU ? pick_lru(pages, words, max)
+                                                     : pick_in_order(pages, words, max);
   if (got < max) {
     unsigned kept = pick_kept(pages + got, words + got, max - got);
     fm_count(FM_C_KEEP_EVICTED, kept);
     got += kept;
   }
-  fr.evicted_since_aging += got;
-  if (fr.evicted_since_aging >= AGING_EVICTIONS * fr.total) {
-    fr.evicted_since_aging = 0;
+  frame_table.evicted_since_aging += got;
+  if (frame_table.evicted_since_aging >= AGING_EVICTIONS * frame_table.total) {
+    frame_table.evicted_since_aging = 0;
     age_kept();
   }
-  pthread_mutex_unlock(&fr.lock);
+  pthread_mutex_unlock(&frame_table.lock);
   return got;
 }

@@ -44,9 +44,8 @@ static void demote(struct range r) {
 /* Takes the oldest range if it has waited long enough (or must make room). */
 static bool pop_due(struct range *out, bool make_room) {
   fm_spin_lock(&recent.lock);
-  bool due = recent.count &&
-             ((make_room && recent.count == RECENT) ||
-              fm_now_ns() - recent.r[recent.first].freed_ns >= DEMOTE_AFTER_NS);
+  bool due = recent.count && ((make_room && recent.count == RECENT) ||
+                              fm_now_ns() - recent.r[recent.first].freed_ns >= DEMOTE_AFTER_NS);
   if (due) {
     *out = recent.r[recent.first];
     recent.first = (recent.first + 1) % RECENT;
@@ -68,8 +67,7 @@ static void remember(uintptr_t base, size_t len) {
     demote(old);
   fm_spin_lock(&recent.lock);
   if (recent.count < RECENT) { /* else another thread filled it: not remembered */
-    recent.r[(recent.first + recent.count) % RECENT] =
-        (struct range){base, len, fm_now_ns()};
+    recent.r[(recent.first + recent.count) % RECENT] = (struct range){base, len, fm_now_ns()};
     recent.count++;
   }
   fm_spin_unlock(&recent.lock);
@@ -100,8 +98,7 @@ static void reuse_locked(const uintptr_t *pages, const uint64_t *words, unsigned
   for (unsigned i = 0; i < n;) { /* clean runs: mapped write-protected */
     unsigned j = i + 1;
     bool clean = !(words[i] & FARHINT_META_DIRTY);
-    while (j < n && pages[j] == pages[j - 1] + FM_PAGE &&
-           !(words[j] & FARHINT_META_DIRTY) == clean)
+    while (j < n && pages[j] == pages[j - 1] + FM_PAGE && !(words[j] & FARHINT_META_DIRTY) == clean)
       j++;
     if (clean) {
       uint64_t t0 = fm_now_ns();
@@ -123,7 +120,7 @@ static void reuse_locked(const uintptr_t *pages, const uint64_t *words, unsigned
   fm_count(FM_C_REUSED_PAGES, n);
 }
 
-void fm_reuse(uintptr_t base, size_t len) {
+void fm_freed_reuse(uintptr_t base, size_t len) {
   uintptr_t pages[64];
   uint64_t words[64];
   unsigned n = 0;

@@ -4,8 +4,8 @@
 
 /* The read-ahead window of a hint on [first, last]: pages after it, or
  * before it when rdahead is negative. */
-static void request_window(uintptr_t first, uintptr_t last, long pages, int rdahead,
-                           unsigned prio, bool mut) {
+static void request_window(uintptr_t first, uintptr_t last, long pages, int rdahead, unsigned prio,
+                           bool mut) {
   if (rdahead > 0)
     fm_prefetch_request(last + FM_PAGE, pages, prio, mut);
   else if (first >= fm.far_base + (uintptr_t)pages * FM_PAGE)
@@ -14,8 +14,8 @@ static void request_window(uintptr_t first, uintptr_t last, long pages, int rdah
 
 /* Inlined into both entry points, so trace mode finds the hint site one
  * frame up from either. */
-static inline __attribute__((always_inline)) void
-serve_hint(const void *addr, size_t size, uint32_t packed, uint32_t site) {
+static inline __attribute__((always_inline)) void serve_hint(const void *addr, size_t size,
+                                                             uint32_t packed, uint32_t site) {
   (void)site;
   uintptr_t a = (uintptr_t)addr;
   if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
@@ -66,8 +66,7 @@ serve_hint(const void *addr, size_t size, uint32_t packed, uint32_t site) {
 }
 
 /* A prefetch ahead (farhint_prefetch): queued, never waited for. */
-static inline void serve_prefetch(const void *addr, size_t size, uint32_t packed,
-                                  uint32_t site) {
+static inline void serve_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t site) {
   uintptr_t a = (uintptr_t)addr;
   if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
     return;
@@ -81,17 +80,15 @@ void farhint_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t s
   serve_prefetch(addr, size, packed, site);
 }
 
-void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t packed,
-                                    uint32_t site) {
+void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t packed, uint32_t site) {
   serve_prefetch(addr, size, packed, site);
 }
 
-void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
-                       uint32_t site) {
+void farhint_hint_slow(const void *addr, size_t size, uint32_t packed, uint32_t site) {
   serve_hint(addr, size, packed, site);
 }
 
 void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t packed,
-                                    uint32_t site) {
+                                     uint32_t site) {
   serve_hint(addr, size, packed, site);
 }

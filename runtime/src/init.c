@@ -16,11 +16,10 @@ struct fm_state fm = {.uffd = -1};
 
 static void *map_fixed(uintptr_t addr, size_t len, const char *what) {
   void *p = mmap((void *)addr, len, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
-                 -1, 0);
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
   if (p == MAP_FAILED || p != (void *)addr)
-    fm_die("cannot reserve the %s at %#lx (%zu bytes): %s", what,
-           (unsigned long)addr, len, p == MAP_FAILED ? strerror(errno) : "address taken");
+    fm_die("cannot reserve the %s at %#lx (%zu bytes): %s", what, (unsigned long)addr, len,
+           p == MAP_FAILED ? strerror(errno) : "address taken");
   return p;
 }
 
@@ -50,13 +49,12 @@ __attribute__((constructor)) static void fm_init(void) {
   if (fm_uffd_register(fm.uffd, far, fm.cfg.far_bytes) < 0)
     fm_die("cannot register the far region with userfaultfd: %s", strerror(errno));
 
-  if (fm_frames_init(fm.cfg.local_bytes / FM_PAGE, fm.cfg.policy) < 0 ||
-      fm_evict_init() < 0)
+  if (fm_frames_init(fm.cfg.local_bytes / FM_PAGE, fm.cfg.policy) < 0 || fm_evict_init() < 0)
     fm_die("cannot allocate the runtime's tables: %s", strerror(errno));
   if (fm_backend_connect() < 0)
     fm_die("no memory server: cannot run with far memory");
   /* Threads first: their stacks and TLS must come from local memory. */
-  if (fm_handler_start() < 0 || fm_reclaim_start() < 0 || fm_prefetch_start() < 0)
+  if (fm_control_start() < 0 || fm_reclaim_start() < 0 || fm_prefetch_start() < 0)
     fm_die("cannot start the runtime threads");
   fm.active = true;
   if (fm_alloc_install() < 0)
@@ -90,8 +88,7 @@ static void on_fatal(int sig) {
 }
 
 static void finish_on_fatal_signals(void) {
-  static const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL,
-                              SIGTERM, SIGINT, SIGHUP};
+  static const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGINT, SIGHUP};
   for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
     struct sigaction old, sa = {.sa_handler = on_fatal, .sa_flags = SA_RESETHAND | SA_NODEFER};
     if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)

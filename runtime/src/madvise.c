@@ -37,8 +37,7 @@ int madvise(void *addr, size_t len, int advice) {
   if (advice == MADV_WILLNEED) { /* no more than half the budget: it would evict itself */
     uint64_t pages = (hi - lo) / FM_PAGE, cap = fm_frames_total() / 2;
     fm_prefetch_request(lo, (long)(pages < cap ? pages : cap), 0, false);
-  }
-  else /* FREE's contents are undefined until written: zeros will do */
+  } else /* FREE's contents are undefined until written: zeros will do */
     fm_discard(lo, hi - lo, false);
   return 0;
 }

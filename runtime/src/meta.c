@@ -17,8 +17,8 @@ _Static_assert(FARHINT_META_LOCKED < (1UL << 32) && FARHINT_META_WAITERS < (1UL 
 /* The word's low 32 bits (x86 is little-endian). */
 static uint32_t *low_half(_Atomic uint64_t *m) { return (uint32_t *)m; }
 
-/* Long enough for most transfers of the prefetch thread (a 64-page batch
- * takes ~26 us on the default link): a wake-up from the futex costs tens. */
+/* Long enough for most transfers of the prefetch thread; a wake-up from the
+ * futex costs more (docs/design-notes.md, "Page-lock waiters sleep"). */
 #define SPIN_NS 30000
 
 static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
@@ -28,8 +28,8 @@ static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
                                                memory_order_relaxed, memory_order_relaxed))
     return;
   fm_count(FM_C_SLEEP_SYSCALLS, 1);
-  syscall(SYS_futex, low_half(m), FUTEX_WAIT_PRIVATE,
-          (uint32_t)(w | FARHINT_META_WAITERS), NULL, NULL, 0);
+  syscall(SYS_futex, low_half(m), FUTEX_WAIT_PRIVATE, (uint32_t)(w | FARHINT_META_WAITERS), NULL,
+          NULL, 0);
 }
 
 uint64_t fm_page_lock(uintptr_t page) {
@@ -40,8 +40,7 @@ uint64_t fm_page_lock(uintptr_t page) {
     uint64_t w = atomic_load_explicit(m, memory_order_relaxed);
     if (!(w & FARHINT_META_LOCKED) &&
         atomic_compare_exchange_weak_explicit(m, &w, w | FARHINT_META_LOCKED | waiters,
-                                              memory_order_acquire,
-                                              memory_order_relaxed)) {
+                                              memory_order_acquire, memory_order_relaxed)) {
       if (t0)
         fm_time_add(FM_T_LOCK_WAIT, t0);
       return w;
@@ -64,8 +63,7 @@ bool fm_page_trylock(uintptr_t page, uint64_t *old) {
   uint64_t w = atomic_load_explicit(m, memory_order_relaxed);
   if (w & FARHINT_META_LOCKED)
     return false;
-  if (!atomic_compare_exchange_strong_explicit(m, &w, w | FARHINT_META_LOCKED,
-                                               memory_order_acquire,
+  if (!atomic_compare_exchange_strong_explicit(m, &w, w | FARHINT_META_LOCKED, memory_order_acquire,
                                                memory_order_relaxed))
     return false;
   *old = w;
@@ -74,8 +72,8 @@ bool fm_page_trylock(uintptr_t page, uint64_t *old) {
 
 void fm_page_unlock(uintptr_t page, uint64_t word) {
   _Atomic uint64_t *m = fm_meta(page);
-  uint64_t old = atomic_exchange_explicit(
-      m, word & ~(FARHINT_META_LOCKED | FARHINT_META_WAITERS), memory_order_release);
+  uint64_t old = atomic_exchange_explicit(m, word & ~(FARHINT_META_LOCKED | FARHINT_META_WAITERS),
+                                          memory_order_release);
   if (old & FARHINT_META_WAITERS) {
     fm_count(FM_C_WAKE_SYSCALLS, 1);
     syscall(SYS_futex, low_half(m), FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);

@@ -16,7 +16,8 @@
 static void say_once(_Atomic bool *said, const char *call, const char *rest) {
   if (!atomic_exchange(said, true))
     fm_log("%s: far memory is never locked in memory (the runtime must be able to evict "
-           "it); %s", call, rest);
+           "it); %s",
+           call, rest);
 }
 
 /* Locks the parts of [addr, addr + len) outside the far region. */
@@ -34,9 +35,7 @@ static int lock_outside_far(const char *call, void *addr, size_t len, unsigned f
   return 0;
 }
 
-int mlock(const void *addr, size_t len) {
-  return lock_outside_far("mlock", (void *)addr, len, 0);
-}
+int mlock(const void *addr, size_t len) { return lock_outside_far("mlock", (void *)addr, len, 0); }
 
 int mlock2(const void *addr, size_t len, unsigned int flags) {
   return lock_outside_far("mlock2", (void *)addr, len, flags);

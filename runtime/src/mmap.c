@@ -105,8 +105,8 @@ uintptr_t fm_mmap_unmapped(uintptr_t lo, uintptr_t hi, bool *in_block) {
 static bool far_candidate(void *addr, size_t len, int prot, int flags, int fd) {
   return !addr && fd == -1 && prot == (PROT_READ | PROT_WRITE) &&
          (flags & MAP_TYPE) == MAP_PRIVATE && (flags & MAP_ANONYMOUS) &&
-         !(flags & (MAP_FIXED | MAP_FIXED_NOREPLACE | MAP_GROWSDOWN | MAP_STACK |
-                    MAP_HUGETLB | MAP_LOCKED)) &&
+         !(flags & (MAP_FIXED | MAP_FIXED_NOREPLACE | MAP_GROWSDOWN | MAP_STACK | MAP_HUGETLB |
+                    MAP_LOCKED)) &&
          len >= fm.cfg.mmap_threshold;
 }
 

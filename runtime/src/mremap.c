@@ -56,8 +56,8 @@ void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
   uintptr_t a = (uintptr_t)old;
   old_size = fm_page_round_up(old_size);
   new_size = fm_page_round_up(new_size);
-  if (!fm.active || a < fm.far_base || a >= fm.far_end || (a & (FM_PAGE - 1)) ||
-      !old_size || !new_size || a + old_size > fm.far_end)
+  if (!fm.active || a < fm.far_base || a >= fm.far_end || (a & (FM_PAGE - 1)) || !old_size ||
+      !new_size || a + old_size > fm.far_end)
     return (void *)syscall(SYS_mremap, old, old_size, new_size, flags, new_addr);
   bool move = flags & (MREMAP_FIXED | MREMAP_DONTUNMAP);
   if (!move && new_size <= old_size) { /* shrink in place */

@@ -25,29 +25,30 @@ static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned pr
 #define SAMPLE 16
 #define WINDOW 256 /* sampled faults per decision */
 static struct {
-  _Atomic uint64_t reads;       /* unhinted read faults */
-  _Atomic uint64_t sampled;     /* of which mapped write-protected to measure */
-  _Atomic uint64_t written;     /* sampled pages that took a write-protect fault */
-  _Atomic bool writable;        /* current mode */
-} rw;
+  _Atomic uint64_t reads;   /* unhinted read faults */
+  _Atomic uint64_t sampled; /* of which mapped write-protected to measure */
+  _Atomic uint64_t written; /* sampled pages that took a write-protect fault */
+  _Atomic bool writable;    /* current mode */
+} read_writes;
 
 static bool map_read_writable(bool *sample) {
   *sample = false;
   if (fm_trace_on())
     return false; /* a profile needs every write-protect fault: they show which
                      reads are followed by writes */
-  uint64_t n = atomic_fetch_add_explicit(&rw.reads, 1, memory_order_relaxed);
+  uint64_t n = atomic_fetch_add_explicit(&read_writes.reads, 1, memory_order_relaxed);
   *sample = n % SAMPLE == 0;
-  if (*sample && atomic_fetch_add_explicit(&rw.sampled, 1, memory_order_relaxed) + 1 >= WINDOW) {
-    uint64_t written = atomic_exchange(&rw.written, 0);
-    atomic_store(&rw.sampled, 0);
-    bool on = atomic_load(&rw.writable);
+  if (*sample &&
+      atomic_fetch_add_explicit(&read_writes.sampled, 1, memory_order_relaxed) + 1 >= WINDOW) {
+    uint64_t written = atomic_exchange(&read_writes.written, 0);
+    atomic_store(&read_writes.sampled, 0);
+    bool on = atomic_load(&read_writes.writable);
     if (!on && written > WINDOW / 2)
-      atomic_store(&rw.writable, true);
+      atomic_store(&read_writes.writable, true);
     else if (on && written < WINDOW / 5)
-      atomic_store(&rw.writable, false);
+      atomic_store(&read_writes.writable, false);
   }
-  return !*sample && atomic_load_explicit(&rw.writable, memory_order_relaxed);
+  return !*sample && atomic_load_explicit(&read_writes.writable, memory_order_relaxed);
 }
 
 static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
@@ -55,8 +56,8 @@ static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
   int rc = fm_uffd_copy(fm.uffd, page, src, len, !write);
   fm_time_add(FM_T_COPY_IN, t0);
   if (rc < 0)
-    fm_die("UFFDIO_COPY of %zu bytes at %#lx failed: %s", len,
-           (unsigned long)page, strerror(errno));
+    fm_die("UFFDIO_COPY of %zu bytes at %#lx failed: %s", len, (unsigned long)page,
+           strerror(errno));
   /* rc == 1 (EEXIST) cannot happen while we hold the page lock and the page
    * is absent; if the kernel ever disagrees, the write-protect handler and
    * the dirty write-back below keep the data safe. */
@@ -88,7 +89,7 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
     if ((w & FM_RESIDENT) && !(w & FARHINT_META_LOCKED)) {
       int r = (w & FM_HIDDEN) && claim_hidden(page) ? FM_TRIGGERED : 0;
       if (write && !(w & FARHINT_META_DIRTY))
-        fm_make_writable(page, false);
+        fm_page_make_writable(page, false);
       return r;
     }
     w = fm_page_lock(page); /* waits while another path serves this page */
@@ -119,7 +120,7 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   return FM_MAPPED;
 }
 
-void fm_make_writable(uintptr_t page, bool from_kernel_fault) {
+void fm_page_make_writable(uintptr_t page, bool from_kernel_fault) {
   uint64_t w = fm_page_lock(page);
   if (!(w & FM_RESIDENT)) {
     /* Evicted meanwhile: the writer retries and takes a missing fault. */
@@ -132,7 +133,7 @@ void fm_make_writable(uintptr_t page, bool from_kernel_fault) {
     return;
   }
   if (w & FARHINT_META_WP_SAMPLE) {
-    atomic_fetch_add_explicit(&rw.written, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&read_writes.written, 1, memory_order_relaxed);
     w &= ~FARHINT_META_WP_SAMPLE;
   }
   /* Un-protecting also wakes a thread waiting on this page. */
@@ -166,11 +167,10 @@ static bool same_copy(const struct fm_fetch *a, const struct fm_fetch *b) {
 
 static uint64_t fetched_word(const struct fm_fetch *f, uint32_t node) {
   uint64_t word = mapped_word(f->word, node, f->write, f->prio);
-  uint64_t hidden = f->mark == FM_MARK_TRIGGER      ? FARHINT_META_RA_TRIGGER
-                    : f->mark == FM_MARK_PREFETCHED ? FARHINT_META_PREFETCHED
-                    : f->mark == FM_MARK_PLAIN && fm_frames_watch_access()
-                        ? FARHINT_META_PROBE
-                                                    : 0;
+  uint64_t hidden = f->mark == FM_MARK_TRIGGER                             ? FARHINT_META_RA_TRIGGER
+                    : f->mark == FM_MARK_PREFETCHED                        ? FARHINT_META_PREFETCHED
+                    : f->mark == FM_MARK_PLAIN && fm_frames_watch_access() ? FARHINT_META_PROBE
+                                                                           : 0;
   return hidden ? (word & ~FARHINT_META_PRESENT) | hidden : word;
 }
 
@@ -199,7 +199,7 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
 }
 
 /* Maps up to n consecutive absent pages from first, writable, in one batch
- * (fm_prefill); stops at the first busy one. Returns the pages mapped. */
+ * (fm_page_prefill); stops at the first busy one. Returns the pages mapped. */
 static unsigned prefill_run(uintptr_t first, unsigned n) {
   struct fm_fetch f[FM_ZERO_PAGES];
   if (n > FM_ZERO_PAGES)
@@ -221,9 +221,9 @@ static unsigned prefill_run(uintptr_t first, unsigned n) {
   return got;
 }
 
-/* A first touch of a never-used page costs a userfaultfd round trip (tens
- * of microseconds here) where the kernel's own zero-fill costs well under
- * one: with all memory local, that alone made programs 1.5x slower. So a
+/* A first touch of a never-used page costs a userfaultfd round trip, many
+ * times the kernel's own zero-fill (docs/design-notes.md, "Fresh
+ * allocations are mapped at once while frames are free"). So a
  * fresh extent is mapped writable as zeros, 64 pages per UFFDIO_COPY, for as
  * long as frames are free beyond the reclaim reserve: it never evicts to
  * make room for pages not yet touched. Not in trace mode, which must see
@@ -231,14 +231,14 @@ static unsigned prefill_run(uintptr_t first, unsigned n) {
  * When more is left unmapped here than there are free frames, its first
  * touches will evict, so from then on hints are worth their check (the
  * live words, hint.h). */
-void fm_prefill(uintptr_t base, size_t bytes) {
+void fm_page_prefill(uintptr_t base, size_t bytes) {
   if (fm_trace_on()) {
     fm_hints_go_live();
     return;
   }
   for (uintptr_t p = base, end = base + bytes; p < end;) {
-    unsigned n = (end - p) / FM_PAGE < FM_ZERO_PAGES ? (unsigned)((end - p) / FM_PAGE)
-                                                     : FM_ZERO_PAGES;
+    unsigned n =
+        (end - p) / FM_PAGE < FM_ZERO_PAGES ? (unsigned)((end - p) / FM_PAGE) : FM_ZERO_PAGES;
     if (n == 0)
       return;
     if (fm_frames_free() < fm_frames_low_water() + 2 * n) {

@@ -15,9 +15,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define RING 4096     /* queued requests; beyond this many they are dropped */
-#define BATCH 64      /* pages per transfer: UFFDIO_COPY's cost per page is flat
-                         from 64 on (docs/results/primitives-2026-11-23) */
+#define RING 4096 /* queued requests; beyond this many they are dropped */
+/* Pages per transfer: UFFDIO_COPY's cost per page is flat from 64 on
+ * (docs/results/primitives-2026-11-23). */
+#define BATCH 64
 #define IN_FLIGHT 16  /* transfers outstanding at once */
 #define SPIN_NS 20000 /* an idle thread polls this long before it sleeps */
 
@@ -42,24 +43,24 @@ struct batch {
 
 static struct {
   struct cell ring[RING];
-  _Atomic uint64_t head; /* next to fill */
-  uint64_t tail;         /* next to take: this thread's only */
-  _Atomic uint32_t sleeping; /* futex word: the thread sleeps until a push */
+  _Atomic uint64_t head;          /* next to fill */
+  uint64_t tail;                  /* next to take: this thread's only */
+  _Atomic uint32_t sleeping;      /* futex word: the thread sleeps until a push */
   struct batch flight[IN_FLIGHT]; /* in due order from first */
   unsigned first, count;
-  struct req cur;  /* the request being locked, from cur_done on */
+  struct req cur; /* the request being locked, from cur_done on */
   uint32_t cur_done;
   bool have_cur;
-} pf;
+} prefetcher;
 
 static long futex(_Atomic uint32_t *word, int op, uint32_t val) {
   return syscall(SYS_futex, word, op, val, NULL, NULL, 0);
 }
 
 static void push(const struct req *r) {
-  uint64_t pos = atomic_load_explicit(&pf.head, memory_order_relaxed);
+  uint64_t pos = atomic_load_explicit(&prefetcher.head, memory_order_relaxed);
   for (;;) {
-    struct cell *c = &pf.ring[pos % RING];
+    struct cell *c = &prefetcher.ring[pos % RING];
     uint64_t seq = atomic_load_explicit(&c->seq, memory_order_acquire);
     int64_t dif = (int64_t)(seq - pos);
     if (dif < 0) { /* full */
@@ -67,11 +68,11 @@ static void push(const struct req *r) {
       return;
     }
     if (dif > 0) {
-      pos = atomic_load_explicit(&pf.head, memory_order_relaxed);
+      pos = atomic_load_explicit(&prefetcher.head, memory_order_relaxed);
       continue;
     }
-    if (atomic_compare_exchange_weak_explicit(&pf.head, &pos, pos + 1,
-                                              memory_order_relaxed, memory_order_relaxed)) {
+    if (atomic_compare_exchange_weak_explicit(&prefetcher.head, &pos, pos + 1, memory_order_relaxed,
+                                              memory_order_relaxed)) {
       c->r = *r;
       atomic_store_explicit(&c->seq, pos + 1, memory_order_release);
       break;
@@ -80,36 +81,39 @@ static void push(const struct req *r) {
   /* Pairs with the fence in sleep_until_pushed: either it sees this push, or
    * this sees it sleeping. */
   atomic_thread_fence(memory_order_seq_cst);
-  if (atomic_load_explicit(&pf.sleeping, memory_order_relaxed) &&
-      atomic_exchange(&pf.sleeping, 0)) {
+  if (atomic_load_explicit(&prefetcher.sleeping, memory_order_relaxed) &&
+      atomic_exchange(&prefetcher.sleeping, 0)) {
     fm_count(FM_C_WAKE_SYSCALLS, 1);
-    futex(&pf.sleeping, FUTEX_WAKE_PRIVATE, 1);
+    futex(&prefetcher.sleeping, FUTEX_WAKE_PRIVATE, 1);
   }
 }
 
 static bool pending(void) {
-  struct cell *c = &pf.ring[pf.tail % RING];
-  return atomic_load_explicit(&c->seq, memory_order_acquire) == pf.tail + 1;
+  struct cell *c = &prefetcher.ring[prefetcher.tail % RING];
+  return atomic_load_explicit(&c->seq, memory_order_acquire) == prefetcher.tail + 1;
 }
 
 static bool pop(struct req *r) {
   if (!pending())
     return false;
-  struct cell *c = &pf.ring[pf.tail % RING];
+  struct cell *c = &prefetcher.ring[prefetcher.tail % RING];
   *r = c->r;
-  atomic_store_explicit(&c->seq, pf.tail + RING, memory_order_release);
-  pf.tail++;
+  atomic_store_explicit(&c->seq, prefetcher.tail + RING, memory_order_release);
+  prefetcher.tail++;
   return true;
 }
 
-static void enqueue(uintptr_t first, long n, unsigned prio, bool write, bool ahead,
-                    uint32_t site) {
+static void enqueue(uintptr_t first, long n, unsigned prio, bool write, bool ahead, uint32_t site) {
   if (first < fm.far_base || first >= fm.far_end || n <= 0)
     return;
   if (n > (long)((fm.far_end - first) / FM_PAGE))
     n = (long)((fm.far_end - first) / FM_PAGE);
-  push(&(struct req){.first = first, .n = (uint32_t)n, .site = site,
-                     .prio = (uint8_t)prio, .write = write, .ahead = ahead});
+  push(&(struct req){.first = first,
+                     .n = (uint32_t)n,
+                     .site = site,
+                     .prio = (uint8_t)prio,
+                     .write = write,
+                     .ahead = ahead});
 }
 
 void fm_prefetch_request(uintptr_t first, long n, unsigned prio, bool write) {
@@ -170,11 +174,11 @@ unsigned fm_prefetch_sites(struct fm_prefetch_site *out, unsigned max) {
 
 /* Locks the next pages of the current request into b; false when b is full. */
 static bool lock_into(struct batch *b) {
-  struct req *r = &pf.cur;
-  for (; pf.cur_done < r->n; pf.cur_done++) {
+  struct req *r = &prefetcher.cur;
+  for (; prefetcher.cur_done < r->n; prefetcher.cur_done++) {
     if (b->n == BATCH)
       return false;
-    uintptr_t page = r->first + (uintptr_t)pf.cur_done * FM_PAGE;
+    uintptr_t page = r->first + (uintptr_t)prefetcher.cur_done * FM_PAGE;
     struct fm_fetch *f = &b->pages[b->n];
     if (!fm_page_lock_absent(page, &f->word))
       continue; /* local, on its way, or not allocated */
@@ -183,9 +187,9 @@ static bool lock_into(struct batch *b) {
     f->prio = r->prio;
     f->write = r->write;
     f->site = r->site;
-    f->mark = r->ahead ? FM_MARK_PREFETCHED
-              : r->n >= 4 && pf.cur_done == r->n / 2 ? FM_MARK_TRIGGER
-                                                      : FM_MARK_AHEAD;
+    f->mark = r->ahead                                       ? FM_MARK_PREFETCHED
+              : r->n >= 4 && prefetcher.cur_done == r->n / 2 ? FM_MARK_TRIGGER
+                                                             : FM_MARK_AHEAD;
     if (r->ahead) {
       fm_count(FM_C_PREFETCH_PAGES, 1);
       atomic_fetch_add_explicit(&acc.issued[slot_of(r->site)], 1, memory_order_relaxed);
@@ -194,7 +198,7 @@ static bool lock_into(struct batch *b) {
     }
     b->n++;
   }
-  pf.have_cur = false;
+  prefetcher.have_cur = false;
   return true;
 }
 
@@ -212,14 +216,14 @@ static void sort_pages(struct fm_fetch *f, unsigned n) {
 /* Fills a batch from the queue and posts its transfer; false if the queue
  * held nothing to fetch. */
 static bool post_batch(void) {
-  struct batch *b = &pf.flight[(pf.first + pf.count) % IN_FLIGHT];
+  struct batch *b = &prefetcher.flight[(prefetcher.first + prefetcher.count) % IN_FLIGHT];
   b->n = 0;
   for (;;) {
-    if (!pf.have_cur) {
-      if (!pop(&pf.cur))
+    if (!prefetcher.have_cur) {
+      if (!pop(&prefetcher.cur))
         break;
-      pf.have_cur = true;
-      pf.cur_done = 0;
+      prefetcher.have_cur = true;
+      prefetcher.cur_done = 0;
     }
     if (!lock_into(b))
       break;
@@ -232,7 +236,7 @@ static bool post_batch(void) {
       far_bytes += FM_PAGE;
   sort_pages(b->pages, b->n);
   b->due_ns = far_bytes ? fm_link_post(far_bytes) : 0;
-  pf.count++;
+  prefetcher.count++;
   fm_count(FM_C_LINK_BATCHES, 1);
   return true;
 }
@@ -240,26 +244,26 @@ static bool post_batch(void) {
 /* Maps every batch whose transfer has landed; true if one did. */
 static bool land_due(void) {
   bool landed = false;
-  while (pf.count) {
-    struct batch *b = &pf.flight[pf.first];
+  while (prefetcher.count) {
+    struct batch *b = &prefetcher.flight[prefetcher.first];
     if (b->due_ns && b->due_ns > fm_now_ns())
       break;
     fm_page_map_locked(b->pages, b->n);
-    pf.first = (pf.first + 1) % IN_FLIGHT;
-    pf.count--;
+    prefetcher.first = (prefetcher.first + 1) % IN_FLIGHT;
+    prefetcher.count--;
     landed = true;
   }
   return landed;
 }
 
 static void sleep_until_pushed(void) {
-  atomic_store(&pf.sleeping, 1);
+  atomic_store(&prefetcher.sleeping, 1);
   atomic_thread_fence(memory_order_seq_cst);
   if (!pending()) {
     fm_count(FM_C_SLEEP_SYSCALLS, 1);
-    futex(&pf.sleeping, FUTEX_WAIT_PRIVATE, 1);
+    futex(&prefetcher.sleeping, FUTEX_WAIT_PRIVATE, 1);
   }
-  atomic_store(&pf.sleeping, 0);
+  atomic_store(&prefetcher.sleeping, 0);
 }
 
 static void *prefetch_main(void *arg) {
@@ -268,15 +272,15 @@ static void *prefetch_main(void *arg) {
   bool spinning = false, waited = false;
   for (;;) {
     bool busy = land_due();
-    if (pf.count < IN_FLIGHT)
+    if (prefetcher.count < IN_FLIGHT)
       busy |= post_batch();
     uint64_t now = fm_now_ns();
-    bool spin_on = !busy && !pf.count && now - spin.last_ns < fm_spin_budget(&spin);
+    bool spin_on = !busy && !prefetcher.count && now - spin.last_ns < fm_spin_budget(&spin);
     if (spinning && !spin_on) { /* work came, or the spin is over */
       fm_time_add(FM_T_SPIN, spin.last_ns);
       spinning = false;
     }
-    if (busy || pf.count) { /* a transfer in flight: poll its completion */
+    if (busy || prefetcher.count) { /* a transfer in flight: poll its completion */
       if (waited)
         fm_spin_work_came(&spin, now);
       waited = false;
@@ -296,7 +300,7 @@ static void *prefetch_main(void *arg) {
 
 int fm_prefetch_start(void) {
   for (uint64_t i = 0; i < RING; i++)
-    atomic_store_explicit(&pf.ring[i].seq, i, memory_order_relaxed);
+    atomic_store_explicit(&prefetcher.ring[i].seq, i, memory_order_relaxed);
   size_t bytes = fm_frames_total() * sizeof *acc.site_of_node;
   acc.site_of_node = mmap(NULL, bytes ? bytes : FM_PAGE, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -28,8 +28,7 @@ static bool read_self(uintptr_t addr, void *buf, size_t len) {
  * call: e8 rel32, or ff /2 through a register, [reg+disp8], [rip+disp32]
  * or [reg+disp32]. */
 static bool follows_call(const unsigned char b[7]) {
-  return b[2] == 0xe8 ||
-         (b[5] == 0xff && (b[6] & 0xf8) == 0xd0) ||
+  return b[2] == 0xe8 || (b[5] == 0xff && (b[6] & 0xf8) == 0xd0) ||
          (b[4] == 0xff && (b[5] & 0xf8) == 0x50 && (b[5] & 7) != 4) ||
          (b[1] == 0xff && (b[2] == 0x15 || ((b[2] & 0xf8) == 0x90 && (b[2] & 7) != 4)));
 }

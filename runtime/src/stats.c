@@ -21,22 +21,49 @@ static struct {
   _Atomic uint64_t time_ns[FM_T_COUNT];
   pthread_t threads[MAX_THREADS];
   _Atomic int nthreads;
-} st;
+} recorded;
 
-static const char *const counter_names[FM_C_COUNT] = {
-    "faults_hinted", "faults_unhinted", "faults_write_protect",
-    "hint_slow_calls", "hint_slow_hits", "readahead_pages", "prefilled_pages",
-    "fetched_pages",
-    "zero_fill_pages", "evicted_pages", "written_back_pages", "freed_pages",
-    "reused_pages", "discarded_pages", "dropped_pages",
-    "evict_batches",
-    "sync_reclaims", "unmap_syscalls", "wp_syscalls", "unprotect_syscalls",
-    "copy_syscalls", "uffd_read_syscalls", "wake_syscalls", "sleep_syscalls",
-    "ult_spawns", "ult_parked_misses", "ult_parked_ns", "ult_idle", "ult_idle_ns",
-    "ult_handoffs", "ult_poller_parks",
-    "prefetch_pages", "prefetch_used",
-    "prefetch_wasted", "prefetch_dropped", "faults_in_flight", "prefetch_link_batches",
-    "keep_admitted", "keep_released", "keep_evicted", "mmap_blocks"};
+static const char *const counter_names[FM_C_COUNT] = {"faults_hinted",
+                                                      "faults_unhinted",
+                                                      "faults_write_protect",
+                                                      "hint_slow_calls",
+                                                      "hint_slow_hits",
+                                                      "readahead_pages",
+                                                      "prefilled_pages",
+                                                      "fetched_pages",
+                                                      "zero_fill_pages",
+                                                      "evicted_pages",
+                                                      "written_back_pages",
+                                                      "freed_pages",
+                                                      "reused_pages",
+                                                      "discarded_pages",
+                                                      "dropped_pages",
+                                                      "evict_batches",
+                                                      "sync_reclaims",
+                                                      "unmap_syscalls",
+                                                      "wp_syscalls",
+                                                      "unprotect_syscalls",
+                                                      "copy_syscalls",
+                                                      "uffd_read_syscalls",
+                                                      "wake_syscalls",
+                                                      "sleep_syscalls",
+                                                      "ult_spawns",
+                                                      "ult_parked_misses",
+                                                      "ult_parked_ns",
+                                                      "ult_idle",
+                                                      "ult_idle_ns",
+                                                      "ult_handoffs",
+                                                      "ult_poller_parks",
+                                                      "prefetch_pages",
+                                                      "prefetch_used",
+                                                      "prefetch_wasted",
+                                                      "prefetch_dropped",
+                                                      "faults_in_flight",
+                                                      "prefetch_link_batches",
+                                                      "keep_admitted",
+                                                      "keep_released",
+                                                      "keep_evicted",
+                                                      "mmap_blocks"};
 
 uint64_t fm_now_ns(void) {
   struct timespec t;
@@ -45,7 +72,7 @@ uint64_t fm_now_ns(void) {
 }
 
 void fm_count(enum fm_counter c, uint64_t n) {
-  atomic_fetch_add_explicit(&st.c[c], n, memory_order_relaxed);
+  atomic_fetch_add_explicit(&recorded.c[c], n, memory_order_relaxed);
 }
 
 static unsigned bucket_of(uint64_t ns) {
@@ -66,37 +93,37 @@ static uint64_t bucket_value(unsigned b) { /* lower bound of the bucket */
 void fm_latency(enum fm_path path, uint64_t ns) {
   if (path == FM_PATH_READAHEAD)
     return;
-  atomic_fetch_add_explicit(&st.lat[path == FM_PATH_UNHINTED][bucket_of(ns)], 1,
+  atomic_fetch_add_explicit(&recorded.lat[path == FM_PATH_UNHINTED][bucket_of(ns)], 1,
                             memory_order_relaxed);
 }
 
-static const char *const timer_names[FM_T_COUNT] = {
-    "copy_in", "write_protect", "write_back", "unmap", "unprotect", "reuse_zero",
-    "link_wait", "page_lock_wait", "idle_spin"};
+static const char *const timer_names[FM_T_COUNT] = {"copy_in",   "write_protect",  "write_back",
+                                                    "unmap",     "unprotect",      "reuse_zero",
+                                                    "link_wait", "page_lock_wait", "idle_spin"};
 
 void fm_time_add(enum fm_timer t, uint64_t since_ns) {
-  atomic_fetch_add_explicit(&st.time_ns[t], fm_now_ns() - since_ns, memory_order_relaxed);
+  atomic_fetch_add_explicit(&recorded.time_ns[t], fm_now_ns() - since_ns, memory_order_relaxed);
 }
 
 void fm_runtime_cpu_add(uint64_t ns) {
-  atomic_fetch_add_explicit(&st.slow_path_ns, ns, memory_order_relaxed);
+  atomic_fetch_add_explicit(&recorded.slow_path_ns, ns, memory_order_relaxed);
 }
 
 void fm_stats_register_thread(pthread_t t) {
-  int i = atomic_fetch_add(&st.nthreads, 1);
+  int i = atomic_fetch_add(&recorded.nthreads, 1);
   if (i < MAX_THREADS)
-    st.threads[i] = t;
+    recorded.threads[i] = t;
 }
 
 static uint64_t percentile(int which, double q) {
   uint64_t total = 0, seen = 0;
   for (int b = 0; b < BUCKETS; b++)
-    total += st.lat[which][b];
+    total += recorded.lat[which][b];
   if (!total)
     return 0;
   uint64_t rank = (uint64_t)(q * (double)(total - 1)) + 1;
   for (int b = 0; b < BUCKETS; b++) {
-    seen += st.lat[which][b];
+    seen += recorded.lat[which][b];
     if (seen >= rank)
       return bucket_value((unsigned)b);
   }
@@ -104,12 +131,12 @@ static uint64_t percentile(int which, double q) {
 }
 
 static uint64_t runtime_cpu_ns(void) {
-  uint64_t sum = st.slow_path_ns;
-  int n = st.nthreads < MAX_THREADS ? st.nthreads : MAX_THREADS;
+  uint64_t sum = recorded.slow_path_ns;
+  int n = recorded.nthreads < MAX_THREADS ? recorded.nthreads : MAX_THREADS;
   for (int i = 0; i < n; i++) {
     clockid_t cid;
     struct timespec t;
-    if (pthread_getcpuclockid(st.threads[i], &cid) == 0 && clock_gettime(cid, &t) == 0)
+    if (pthread_getcpuclockid(recorded.threads[i], &cid) == 0 && clock_gettime(cid, &t) == 0)
       sum += fm_timespec_ns(&t);
   }
   return sum;
@@ -121,19 +148,11 @@ static uint64_t runtime_cpu_ns(void) {
 static void write_json(uint64_t cpu_ns) {
   char buf[8192];
   size_t n = 0;
-  APPEND("{\"format\":\"farhint-stats\",\"version\":1,\"config\":{"
-         "\"local\":%lu,\"far_size\":%lu,\"policy\":\"%s\",\"lru_lists\":%u,\"evict_batch\":%u,"
-         "\"free_fraction\":%g,\"keep_fraction\":%g,\"link_latency_ns\":%lu,\"link_bandwidth_bps\":%lu,"
-         "\"backend\":\"%s\",\"reclaim\":\"%s\",\"unhinted_readahead\":%s,"
-         "\"vectorized_unmap\":%s},\"counters\":{",
-         (unsigned long)fm.cfg.local_bytes, (unsigned long)fm.cfg.far_bytes,
-         fm_policy_name(fm.cfg.policy), fm.cfg.lru_lists, fm.cfg.evict_batch,
-         fm.cfg.free_fraction, fm.cfg.keep_fraction, (unsigned long)fm.cfg.link_latency_ns,
-         (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
-         fm_reclaim_name(fm.cfg.reclaim), fm.cfg.unhinted_readahead ? "true" : "false",
-         fm_evict_vectorized() ? "true" : "false");
+  APPEND("{\"format\":\"farhint-stats\",\"version\":2,\"config\":{");
+  n += fm_config_describe(&fm.cfg, true, buf + n, n < sizeof buf ? sizeof buf - n : 0);
+  APPEND(",\"vectorized_unmap\":%s},\"counters\":{", fm_evict_vectorized() ? "true" : "false");
   for (int i = 0; i < FM_C_COUNT; i++)
-    APPEND("%s\"%s\":%lu", i ? "," : "", counter_names[i], (unsigned long)st.c[i]);
+    APPEND("%s\"%s\":%lu", i ? "," : "", counter_names[i], (unsigned long)recorded.c[i]);
   APPEND("},\"latency_ns\":{");
   for (int w = 0; w < 2; w++)
     APPEND("%s\"%s\":{\"p50\":%lu,\"p99\":%lu,\"p999\":%lu}", w ? "," : "",
@@ -147,9 +166,9 @@ static void write_json(uint64_t cpu_ns) {
            (unsigned long)sites[i].issued, (unsigned long)sites[i].used);
   APPEND("],\"time_ns\":{");
   for (int i = 0; i < FM_T_COUNT; i++)
-    APPEND("%s\"%s\":%lu", i ? "," : "", timer_names[i], (unsigned long)st.time_ns[i]);
-  APPEND("},\"runtime_cpu_ns\":%lu,\"peak_resident_pages\":%lu}\n",
-         (unsigned long)cpu_ns, (unsigned long)fm_frames_peak_used());
+    APPEND("%s\"%s\":%lu", i ? "," : "", timer_names[i], (unsigned long)recorded.time_ns[i]);
+  APPEND("},\"runtime_cpu_ns\":%lu,\"peak_resident_pages\":%lu}\n", (unsigned long)cpu_ns,
+         (unsigned long)fm_frames_peak_used());
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
     fm_log("cannot write FARHINT_STATS_FILE=%s", fm.cfg.stats_file);
@@ -163,8 +182,8 @@ static void write_json(uint64_t cpu_ns) {
 /* Per page moved (fetched or evicted), by kind: what the data path costs. */
 static void report_syscalls(_Atomic uint64_t *c) {
   static const enum fm_counter kinds[] = {
-      FM_C_COPY_SYSCALLS, FM_C_UNMAP_SYSCALLS, FM_C_WP_SYSCALLS, FM_C_UNPROTECT_SYSCALLS,
-      FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS, FM_C_SLEEP_SYSCALLS};
+      FM_C_COPY_SYSCALLS,      FM_C_UNMAP_SYSCALLS, FM_C_WP_SYSCALLS,   FM_C_UNPROTECT_SYSCALLS,
+      FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS,  FM_C_SLEEP_SYSCALLS};
   uint64_t moved = c[FM_C_FETCH_PAGES] + c[FM_C_EVICT_PAGES], all = 0;
   if (!moved)
     return;
@@ -173,9 +192,8 @@ static void report_syscalls(_Atomic uint64_t *c) {
   double m = (double)moved;
   fm_log("system calls per page moved: %.3f (copy %.3f, unmap %.3f, write-protect %.3f, "
          "un-protect %.3f, userfaultfd read %.3f, wake %.3f, sleep %.3f)",
-         all / m, c[FM_C_COPY_SYSCALLS] / m, c[FM_C_UNMAP_SYSCALLS] / m,
-         c[FM_C_WP_SYSCALLS] / m, c[FM_C_UNPROTECT_SYSCALLS] / m,
-         c[FM_C_UFFD_READ_SYSCALLS] / m, c[FM_C_WAKE_SYSCALLS] / m,
+         all / m, c[FM_C_COPY_SYSCALLS] / m, c[FM_C_UNMAP_SYSCALLS] / m, c[FM_C_WP_SYSCALLS] / m,
+         c[FM_C_UNPROTECT_SYSCALLS] / m, c[FM_C_UFFD_READ_SYSCALLS] / m, c[FM_C_WAKE_SYSCALLS] / m,
          c[FM_C_SLEEP_SYSCALLS] / m);
 }
 
@@ -201,12 +219,12 @@ static void report_prefetch(_Atomic uint64_t *c) {
 
 static void report_keep(_Atomic uint64_t *c) {
   if (c[FM_C_KEEP_ADMITTED])
-    fm_log("kept part of re-scanned ranges (ev_prio keep): %lu pages admitted, %lu sent back "
-           "(out of the sample or the re-scans ended), %lu evicted (no other victim), at most %.0f%% "
-           "of the budget",
-           (unsigned long)c[FM_C_KEEP_ADMITTED], (unsigned long)c[FM_C_KEEP_RELEASED],
-           (unsigned long)c[FM_C_KEEP_EVICTED],
-           100 * fm.cfg.keep_fraction);
+    fm_log(
+        "kept part of re-scanned ranges (ev_prio keep): %lu pages admitted, %lu sent back "
+        "(out of the sample or the re-scans ended), %lu evicted (no other victim), at most %.0f%% "
+        "of the budget",
+        (unsigned long)c[FM_C_KEEP_ADMITTED], (unsigned long)c[FM_C_KEEP_RELEASED],
+        (unsigned long)c[FM_C_KEEP_EVICTED], 100 * fm.cfg.keep_fraction);
 }
 
 /* A field of /proc/self/status in KiB (0 when absent). */
@@ -243,16 +261,11 @@ void fm_stats_report(void) {
     write_json(cpu);
   if (!fm.cfg.stats)
     return;
-  _Atomic uint64_t *c = st.c;
-  fm_log("config: local=%luK far_size=%luM policy=%s lru_lists=%u evict_batch=%u "
-         "free_fraction=%g keep_fraction=%g link_latency=%luns link_bandwidth=%lubit/s backend=%s reclaim=%s "
-         "unmap=%s mmap_threshold=%luK (%lu mmaps far)",
-         (unsigned long)(fm.cfg.local_bytes >> 10), (unsigned long)(fm.cfg.far_bytes >> 20),
-         fm_policy_name(fm.cfg.policy), fm.cfg.lru_lists, fm.cfg.evict_batch,
-         fm.cfg.free_fraction, fm.cfg.keep_fraction, (unsigned long)fm.cfg.link_latency_ns,
-         (unsigned long)fm.cfg.link_bandwidth_bps, fm.cfg.backend,
-         fm_reclaim_name(fm.cfg.reclaim), fm_evict_vectorized() ? "process_madvise" : "madvise",
-         (unsigned long)(fm.cfg.mmap_threshold >> 10), (unsigned long)c[FM_C_MMAP_BLOCKS]);
+  _Atomic uint64_t *c = recorded.c;
+  char config[2048];
+  fm_config_describe(&fm.cfg, false, config, sizeof config);
+  fm_log("config: %s unmap=%s (%lu mmaps far)", config,
+         fm_evict_vectorized() ? "process_madvise" : "madvise", (unsigned long)c[FM_C_MMAP_BLOCKS]);
   fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
          "(all present %lu); read-ahead pages %lu, prefilled at allocation %lu",
          (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
@@ -260,15 +273,15 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES],
          (unsigned long)c[FM_C_PREFILL_PAGES]);
   fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
-         "batches; freed %lu (reused in place %lu, dropped unwritten %lu); %lu unmap, %lu write-protect and %lu un-protect "
+         "batches; freed %lu (reused in place %lu, dropped unwritten %lu); %lu unmap, %lu "
+         "write-protect and %lu un-protect "
          "syscalls; reclaims by faulting threads %lu",
          (unsigned long)c[FM_C_FETCH_PAGES], (unsigned long)c[FM_C_ZERO_PAGES],
          (unsigned long)c[FM_C_EVICT_PAGES], (unsigned long)c[FM_C_WRITEBACK_PAGES],
          (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_FREED_PAGES],
          (unsigned long)c[FM_C_REUSED_PAGES], (unsigned long)c[FM_C_DISCARD_PAGES],
-         (unsigned long)c[FM_C_UNMAP_SYSCALLS],
-         (unsigned long)c[FM_C_WP_SYSCALLS], (unsigned long)c[FM_C_UNPROTECT_SYSCALLS],
-         (unsigned long)c[FM_C_RECLAIM_SYNC]);
+         (unsigned long)c[FM_C_UNMAP_SYSCALLS], (unsigned long)c[FM_C_WP_SYSCALLS],
+         (unsigned long)c[FM_C_UNPROTECT_SYSCALLS], (unsigned long)c[FM_C_RECLAIM_SYNC]);
   report_syscalls(c);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
@@ -293,9 +306,9 @@ void fm_stats_report(void) {
   fm_log("time by mechanism (ms, all threads): copy-in %.1f, write-protect %.1f, write-back "
          "%.1f, unmap %.1f, un-protect %.1f, zeroing reused pages %.1f, link waits %.1f, "
          "page-lock waits %.1f, idle spinning %.1f",
-         st.time_ns[FM_T_COPY_IN] / 1e6, st.time_ns[FM_T_WRITE_PROTECT] / 1e6,
-         st.time_ns[FM_T_WRITE_BACK] / 1e6, st.time_ns[FM_T_UNMAP] / 1e6,
-         st.time_ns[FM_T_UNPROTECT] / 1e6, st.time_ns[FM_T_REUSE_ZERO] / 1e6,
-         st.time_ns[FM_T_LINK] / 1e6, st.time_ns[FM_T_LOCK_WAIT] / 1e6,
-         st.time_ns[FM_T_SPIN] / 1e6);
+         recorded.time_ns[FM_T_COPY_IN] / 1e6, recorded.time_ns[FM_T_WRITE_PROTECT] / 1e6,
+         recorded.time_ns[FM_T_WRITE_BACK] / 1e6, recorded.time_ns[FM_T_UNMAP] / 1e6,
+         recorded.time_ns[FM_T_UNPROTECT] / 1e6, recorded.time_ns[FM_T_REUSE_ZERO] / 1e6,
+         recorded.time_ns[FM_T_LINK] / 1e6, recorded.time_ns[FM_T_LOCK_WAIT] / 1e6,
+         recorded.time_ns[FM_T_SPIN] / 1e6);
 }

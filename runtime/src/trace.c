@@ -51,24 +51,24 @@ static struct {
   int fd;
   int signo;
   struct slot slots[SLOTS];
-  _Atomic uint64_t records; /* fault records (allocations are recorded too) */
-  _Atomic uint64_t seen;    /* faults seen, recorded or not */
-  uint64_t record_from_ns;  /* the end of the warm-up (farhint profile --warmup) */
+  _Atomic uint64_t records;  /* fault records (allocations are recorded too) */
+  _Atomic uint64_t seen;     /* faults seen, recorded or not */
+  uint64_t record_from_ns;   /* the end of the warm-up (farhint profile --warmup) */
   _Atomic int start_signals; /* FARHINT_TRACE_START_SIGNAL's arrivals: 1 records */
-} tr = {.fd = -1};
+} tracer = {.fd = -1};
 
 /* A warm-up's faults, and those before the start signal or after the one
  * that stops recording, are neither recorded nor counted. */
 static bool warming_up(void) {
-  if (fm.cfg.trace_start_signal && atomic_load_explicit(&tr.start_signals,
-                                                        memory_order_relaxed) != 1)
+  if (fm.cfg.trace_start_signal &&
+      atomic_load_explicit(&tracer.start_signals, memory_order_relaxed) != 1)
     return true;
-  return tr.record_from_ns && fm_now_ns() < tr.record_from_ns;
+  return tracer.record_from_ns && fm_now_ns() < tracer.record_from_ns;
 }
 
 static void on_start_signal(int signo) {
   (void)signo;
-  atomic_fetch_add(&tr.start_signals, 1);
+  atomic_fetch_add(&tracer.start_signals, 1);
 }
 
 /* Whether to record the next fault (see farhint/trace.h on sampling): 0
@@ -77,20 +77,20 @@ static void on_start_signal(int signo) {
 static uint32_t sample_next(void) {
   if (warming_up())
     return 0;
-  uint64_t n = atomic_fetch_add_explicit(&tr.seen, 1, memory_order_relaxed);
+  uint64_t n = atomic_fetch_add_explicit(&tracer.seen, 1, memory_order_relaxed);
   uint64_t full = fm.cfg.trace_full;
   if (n < full)
     return 1;
-  uint64_t level = 1 + (atomic_load(&tr.records) - full) / (full ? full : 1);
+  uint64_t level = 1 + (atomic_load(&tracer.records) - full) / (full ? full : 1);
   uint64_t every = 1ULL << (2 * (level < 10 ? level : 10)); /* 4^level bursts */
   return (n / FARHINT_TRACE_BURST) % every == 0 ? (uint32_t)every : 0;
 }
 
 static pid_t fm_gettid(void) { return (pid_t)syscall(SYS_gettid); }
 
-static void write_record(uint32_t kind, pid_t tid, uint64_t time, uintptr_t addr,
-                         uint64_t size, uint16_t flags, uint32_t weight,
-                         const uint64_t *frames, unsigned nframes) {
+static void write_record(uint32_t kind, pid_t tid, uint64_t time, uintptr_t addr, uint64_t size,
+                         uint16_t flags, uint32_t weight, const uint64_t *frames,
+                         unsigned nframes) {
   struct {
     struct farhint_trace_rec h;
     uint64_t frames[MAX_FRAMES];
@@ -99,14 +99,13 @@ static void write_record(uint32_t kind, pid_t tid, uint64_t time, uintptr_t addr
     memcpy(r.frames, frames, nframes * sizeof *frames);
   size_t len = sizeof r.h + nframes * sizeof *frames;
   /* One write per record: appends from many threads do not interleave. */
-  if (write(tr.fd, &r, len) != (ssize_t)len)
+  if (write(tracer.fd, &r, len) != (ssize_t)len)
     fm_die("cannot write the trace (FARHINT_TRACE_FILE): %s", strerror(errno));
   if (kind == FARHINT_TRACE_FAULT) /* "N of M faults recorded" counts faults only */
-    atomic_fetch_add_explicit(&tr.records, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&tracer.records, 1, memory_order_relaxed);
 }
 
-static unsigned unwind(unw_context_t *ctx, int init_flags, unsigned skip,
-                       uint64_t *frames) {
+static unsigned unwind(unw_context_t *ctx, int init_flags, unsigned skip, uint64_t *frames) {
   unw_cursor_t c;
   if (unw_init_local2(&c, ctx, init_flags) < 0)
     return 0;
@@ -126,7 +125,7 @@ static unsigned unwind(unw_context_t *ctx, int init_flags, unsigned skip,
 static void serve(uintptr_t addr, uint64_t flags) {
   uintptr_t page = fm_page_of(addr);
   if (flags & FARHINT_TRACE_WP)
-    fm_make_writable(page, false);
+    fm_page_make_writable(page, false);
   else
     fm_page_in(page, flags & FARHINT_TRACE_WRITE, 0, FM_PATH_UNHINTED);
 }
@@ -144,14 +143,13 @@ static void on_trace_signal(int signo, siginfo_t *si, void *uc) {
   (void)si;
   int saved_errno = errno;
   pid_t tid = fm_gettid();
-  struct slot *s = &tr.slots[tid % SLOTS];
+  struct slot *s = &tracer.slots[tid % SLOTS];
   int want = SLOT_REQUESTED;
-  if (s->tid == tid &&
-      atomic_compare_exchange_strong(&s->state, &want, SLOT_TAKEN)) {
+  if (s->tid == tid && atomic_compare_exchange_strong(&s->state, &want, SLOT_TAKEN)) {
     uint64_t frames[MAX_FRAMES];
     unsigned n = unwind((unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME, 0, frames);
-    write_record(FARHINT_TRACE_FAULT, tid, s->time_ns, s->addr, 0,
-                 (uint16_t)s->flags, s->weight, frames, n);
+    write_record(FARHINT_TRACE_FAULT, tid, s->time_ns, s->addr, 0, (uint16_t)s->flags, s->weight,
+                 frames, n);
     serve(s->addr, s->flags);
     atomic_store(&s->state, SLOT_FREE);
   }
@@ -175,11 +173,11 @@ static bool thread_pc(pid_t tid, uint64_t *pc, uint64_t *sp, bool *in_syscall) {
   return true;
 }
 
-bool fm_trace_on(void) { return tr.fd >= 0; }
+bool fm_trace_on(void) { return tracer.fd >= 0; }
 
 void fm_trace_count_ahead(unsigned pages) {
   if (!warming_up())
-    atomic_fetch_add_explicit(&tr.seen, pages, memory_order_relaxed);
+    atomic_fetch_add_explicit(&tracer.seen, pages, memory_order_relaxed);
 }
 
 bool fm_trace_unhinted(const struct uffd_msg *msg) {
@@ -197,7 +195,7 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
   bool in_syscall = false;
   if (!thread_pc(tid, &frames[0], &sp, &in_syscall))
     in_syscall = true; /* cannot tell: do not risk interrupting a call */
-  struct slot *s = &tr.slots[tid % SLOTS];
+  struct slot *s = &tracer.slots[tid % SLOTS];
   int free_state = SLOT_FREE;
   if (!in_syscall && atomic_compare_exchange_strong(&s->state, &free_state, SLOT_ABANDONED)) {
     s->tid = tid;
@@ -206,7 +204,7 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
     s->time_ns = now;
     s->weight = weight;
     atomic_store(&s->state, SLOT_REQUESTED);
-    syscall(SYS_tgkill, getpid(), tid, tr.signo);
+    syscall(SYS_tgkill, getpid(), tid, tracer.signo);
     while (atomic_load(&s->state) == SLOT_REQUESTED && fm_now_ns() - now < SIGNAL_WAIT_NS)
       sched_yield();
     int requested = SLOT_REQUESTED;
@@ -219,8 +217,7 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
   }
   if (frames[0])
     nframes = 1 + (in_syscall && sp ? fm_stack_scan(sp, frames + 1, MAX_FRAMES - 1) : 0);
-  write_record(FARHINT_TRACE_FAULT, tid, now, addr, 0, (uint16_t)flags, weight, frames,
-               nframes);
+  write_record(FARHINT_TRACE_FAULT, tid, now, addr, 0, (uint16_t)flags, weight, frames, nframes);
   serve_waiting(addr, flags);
   return true;
 }
@@ -244,8 +241,8 @@ __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
 struct je_hooks {
   void (*alloc)(void *extra, int type, void *result, uintptr_t raw, uintptr_t args[3]);
   void (*dalloc)(void *extra, int type, void *address, uintptr_t args[3]);
-  void (*expand)(void *extra, int type, void *address, size_t old_usize,
-                 size_t new_usize, uintptr_t raw, uintptr_t args[4]);
+  void (*expand)(void *extra, int type, void *address, size_t old_usize, size_t new_usize,
+                 uintptr_t raw, uintptr_t args[4]);
   void *extra;
 };
 
@@ -255,13 +252,15 @@ static void on_alloc(void *extra, int type, void *result, uintptr_t raw, uintptr
     return;
   size_t size = malloc_usable_size(result);
   if (size >= ALLOC_MIN)
-    write_record(FARHINT_TRACE_ALLOC, fm_gettid(), fm_now_ns(), (uintptr_t)result, size, 0, 0, NULL, 0);
+    write_record(FARHINT_TRACE_ALLOC, fm_gettid(), fm_now_ns(), (uintptr_t)result, size, 0, 0, NULL,
+                 0);
 }
 
 static void on_dalloc(void *extra, int type, void *address, uintptr_t args[3]) {
   (void)extra, (void)type, (void)args;
   if (address && malloc_usable_size(address) >= ALLOC_MIN)
-    write_record(FARHINT_TRACE_FREE, fm_gettid(), fm_now_ns(), (uintptr_t)address, 0, 0, 0, NULL, 0);
+    write_record(FARHINT_TRACE_FREE, fm_gettid(), fm_now_ns(), (uintptr_t)address, 0, 0, 0, NULL,
+                 0);
 }
 
 static void install_alloc_hooks(void) {
@@ -269,7 +268,8 @@ static void install_alloc_hooks(void) {
   size_t len = sizeof version;
   if (mallctl("version", &version, &len, NULL, 0) || strncmp(version, "5.3.", 4)) {
     fm_log("trace: jemalloc %s has no known allocation hooks; allocation sizes "
-           "are not recorded", version ? version : "?");
+           "are not recorded",
+           version ? version : "?");
     return;
   }
   static struct je_hooks hooks = {on_alloc, on_dalloc, NULL, NULL};
@@ -285,19 +285,19 @@ int fm_trace_init(void) {
     fm_log("FARHINT_MODE=trace needs FARHINT_TRACE_FILE (where to write the trace)");
     return -1;
   }
-  tr.fd = open(fm.cfg.trace_file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-  if (tr.fd < 0) {
+  tracer.fd = open(fm.cfg.trace_file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  if (tracer.fd < 0) {
     fm_log("cannot create FARHINT_TRACE_FILE=%s: %s", fm.cfg.trace_file, strerror(errno));
     return -1;
   }
-  if (write(tr.fd, FARHINT_TRACE_MAGIC, 8) != 8)
+  if (write(tracer.fd, FARHINT_TRACE_MAGIC, 8) != 8)
     return -1;
   if (fm.cfg.trace_warmup_ns)
-    tr.record_from_ns = fm_now_ns() + fm.cfg.trace_warmup_ns;
-  tr.signo = FM_TRACE_SIGNAL;
+    tracer.record_from_ns = fm_now_ns() + fm.cfg.trace_warmup_ns;
+  tracer.signo = FM_TRACE_SIGNAL;
   struct sigaction sa = {.sa_sigaction = on_trace_signal, .sa_flags = SA_SIGINFO | SA_RESTART};
   sigemptyset(&sa.sa_mask);
-  if (sigaction(tr.signo, &sa, NULL) < 0)
+  if (sigaction(tracer.signo, &sa, NULL) < 0)
     return -1;
   if (fm.cfg.trace_start_signal) {
     struct sigaction start = {.sa_handler = on_start_signal, .sa_flags = SA_RESTART};
@@ -310,7 +310,7 @@ int fm_trace_init(void) {
 }
 
 void fm_trace_finish(void) {
-  if (tr.fd < 0)
+  if (tracer.fd < 0)
     return;
   /* The maps, so addresses can be symbolized (PIE and libraries move). */
   static char buf[1 << 18];
@@ -325,14 +325,16 @@ void fm_trace_finish(void) {
   ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe);
   if (exe_len < 0)
     exe_len = 0;
-  uint64_t recorded = tr.records;
-  struct farhint_trace_rec info = {FARHINT_TRACE_INFO, 0, fm_now_ns(), tr.seen, recorded, 0, 0, 0};
+  uint64_t recorded = tracer.records;
+  struct farhint_trace_rec info = {FARHINT_TRACE_INFO, 0, fm_now_ns(), tracer.seen,
+                                   recorded,           0, 0,           0};
   struct farhint_trace_rec x = {FARHINT_TRACE_EXE, 0, fm_now_ns(), 0, (uint64_t)exe_len, 0, 0, 0};
   struct farhint_trace_rec h = {FARHINT_TRACE_MAPS, 0, fm_now_ns(), 0, len, 0, 0, 0};
-  if (write(tr.fd, &info, sizeof info) != sizeof info || write(tr.fd, &x, sizeof x) != sizeof x ||
-      write(tr.fd, exe, (size_t)exe_len) != exe_len || write(tr.fd, &h, sizeof h) != sizeof h ||
-      write(tr.fd, buf, len) != (ssize_t)len)
+  if (write(tracer.fd, &info, sizeof info) != sizeof info ||
+      write(tracer.fd, &x, sizeof x) != sizeof x ||
+      write(tracer.fd, exe, (size_t)exe_len) != exe_len ||
+      write(tracer.fd, &h, sizeof h) != sizeof h || write(tracer.fd, buf, len) != (ssize_t)len)
     fm_log("cannot finish the trace: %s", strerror(errno));
   fm_log("trace: %lu of %lu faults recorded in %s", (unsigned long)recorded,
-         (unsigned long)tr.seen, fm.cfg.trace_file);
+         (unsigned long)tracer.seen, fm.cfg.trace_file);
 }

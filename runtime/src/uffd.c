@@ -26,8 +26,7 @@ int fm_uffd_open(char *why, size_t why_len) {
       close(dev);
     }
     if (fd < 0) {
-      snprintf(why, why_len,
-               "userfaultfd is not available (%s)%s", strerror(first),
+      snprintf(why, why_len, "userfaultfd is not available (%s)%s", strerror(first),
                first == EPERM ? ": run as root, or set "
                                 "vm.unprivileged_userfaultfd=1, or give access "
                                 "to /dev/userfaultfd"
@@ -60,8 +59,7 @@ int fm_uffd_register(int uffd, void *base, size_t len) {
   };
   if (ioctl(uffd, UFFDIO_REGISTER, &reg) < 0)
     return -1;
-  uint64_t need = (1ULL << _UFFDIO_COPY) | (1ULL << _UFFDIO_WRITEPROTECT) |
-                  (1ULL << _UFFDIO_WAKE);
+  uint64_t need = (1ULL << _UFFDIO_COPY) | (1ULL << _UFFDIO_WRITEPROTECT) | (1ULL << _UFFDIO_WAKE);
   if ((reg.ioctls & need) != need) {
     errno = ENOTSUP;
     return -1;

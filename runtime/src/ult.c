@@ -71,9 +71,7 @@ void fm_spin_lock(fm_spinlock_t *l) {
       sched_yield(); /* the holder may be descheduled: on 2 cores, let it run */
 }
 
-void fm_spin_unlock(fm_spinlock_t *l) {
-  atomic_store_explicit(&l->held, 0, memory_order_release);
-}
+void fm_spin_unlock(fm_spinlock_t *l) { atomic_store_explicit(&l->held, 0, memory_order_release); }
 
 void fm_ult_enqueue(struct fm_ult_queue *q, struct fh_ult *t) {
   t->next = NULL;
@@ -134,9 +132,7 @@ static void switch_out(struct fh_ult *t, int after) {
   fm_ctx_switch(&t->sp, k->sched_sp);
 }
 
-void fm_ult_prepare_park(void) {
-  atomic_store(&fm_ult_current()->state, T_PARKING);
-}
+void fm_ult_prepare_park(void) { atomic_store(&fm_ult_current()->state, T_PARKING); }
 
 void fm_ult_park(void) {
   struct fh_ult *t = fm_ult_current();
@@ -235,8 +231,12 @@ static int spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t sta
   if (!t)
     return EAGAIN;
   /* Everything else starts at zero; the mapping is the same. */
-  *t = (struct fh_ult){.fn = fn, .arg = arg, .is_main = is_main, .map_base = t->map_base,
-                       .map_bytes = t->map_bytes, .stack_bytes = t->stack_bytes};
+  *t = (struct fh_ult){.fn = fn,
+                       .arg = arg,
+                       .is_main = is_main,
+                       .map_base = t->map_base,
+                       .map_bytes = t->map_bytes,
+                       .stack_bytes = t->stack_bytes};
   t->tp = fm_ult_tls_create(tls_area(t));
   if (!t->tp) {
     munmap(t->map_base, t->map_bytes);
@@ -418,9 +418,7 @@ static void after_run(struct fh_ult *t, int after) {
       push(home, t);
     }
     break;
-  case AFTER_EXIT:
-    finish(t);
-    break;
+  case AFTER_EXIT: finish(t); break;
   }
 }
 
@@ -452,8 +450,8 @@ static void *kthread_main(void *arg) {
 }
 
 struct kthread *fm_ult_kthread_start(struct worker *w) {
-  struct kthread *k = mmap(NULL, sizeof *k, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  struct kthread *k =
+      mmap(NULL, sizeof *k, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (k == MAP_FAILED)
     return NULL;
   atomic_store(&k->worker, w);

@@ -31,65 +31,67 @@ static struct {
   _Atomic int count;
   bool ready;
   struct fetch slots[FETCH_SLOTS];
-} f;
+} fetches;
 
 static unsigned bucket(uintptr_t page) {
   return (unsigned)((page >> FARHINT_PAGE_SHIFT) * 0x9e3779b1u) % HASH_BUCKETS;
 }
 
-bool fm_ult_fetches_pending(void) { return atomic_load_explicit(&f.count, memory_order_relaxed) > 0; }
+bool fm_ult_fetches_pending(void) {
+  return atomic_load_explicit(&fetches.count, memory_order_relaxed) > 0;
+}
 
-/* Under f.lock: the fetch of page in flight, or a new one (NULL if none is free). */
+/* Under fetches.lock: the fetch of page in flight, or a new one (NULL if none is free). */
 static struct fetch *fetch_of(uintptr_t page, unsigned prio) {
-  if (!f.ready) {
+  if (!fetches.ready) {
     for (int i = 0; i < FETCH_SLOTS; i++) {
-      f.slots[i].next = f.free;
-      f.free = &f.slots[i];
+      fetches.slots[i].next = fetches.free;
+      fetches.free = &fetches.slots[i];
     }
-    f.ready = true;
+    fetches.ready = true;
   }
-  struct fetch **chain = &f.by_page[bucket(page)];
+  struct fetch **chain = &fetches.by_page[bucket(page)];
   for (struct fetch *x = *chain; x; x = x->hnext)
     if (x->page == page)
       return x;
-  struct fetch *x = f.free;
+  struct fetch *x = fetches.free;
   if (!x)
     return NULL;
-  f.free = x->next;
-  *x = (struct fetch){.page = page, .due_ns = fm_now_ns() + fm_link_ns(FM_PAGE),
-                      .prio = prio, .hnext = *chain};
+  fetches.free = x->next;
+  *x = (struct fetch){
+      .page = page, .due_ns = fm_now_ns() + fm_link_ns(FM_PAGE), .prio = prio, .hnext = *chain};
   *chain = x;
-  if (f.tail)
-    f.tail->next = x;
+  if (fetches.tail)
+    fetches.tail->next = x;
   else
-    f.head = x;
-  f.tail = x;
-  atomic_fetch_add(&f.count, 1);
+    fetches.head = x;
+  fetches.tail = x;
+  atomic_fetch_add(&fetches.count, 1);
   return x;
 }
 
 /* Parking pays only when another thread can run meanwhile, and only for a
  * transfer not yet started: a never-written page is zero-filled at once,
  * and a page another path holds (read-ahead in flight) lands sooner than a
- * fetch of its own would. With fewer threads than workers (CRONO bfs: 2 on
- * 2), parking on every miss left the workers idle two thirds of the time
- * and the program 1.5x slower than with kernel threads. */
+ * fetch of its own would. With fewer threads than workers, parking on every
+ * miss left the workers idle most of the time (docs/design-notes.md,
+ * "User-level threads"). */
 bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns) {
   struct fh_ult *me = fm_ult_current();
   uint64_t w = atomic_load(fm_meta(page));
-  if (!me || fm.cfg.hint_block || !(w & FARHINT_META_FAR_VALID) ||
-      (w & FARHINT_META_LOCKED) || !fm_ult_any_queued())
+  if (!me || fm.cfg.hint_block || !(w & FARHINT_META_FAR_VALID) || (w & FARHINT_META_LOCKED) ||
+      !fm_ult_any_queued())
     return false;
-  fm_spin_lock(&f.lock);
+  fm_spin_lock(&fetches.lock);
   struct fetch *x = fetch_of(page, prio);
   if (!x) {
-    fm_spin_unlock(&f.lock);
+    fm_spin_unlock(&fetches.lock);
     return false;
   }
   x->write |= write;
   fm_ult_enqueue(&x->waiters, me);
   fm_ult_prepare_park();
-  fm_spin_unlock(&f.lock);
+  fm_spin_unlock(&fetches.lock);
   fm_count(FM_C_ULT_PARKED_MISSES, 1);
   uint64_t t0 = fm_now_ns();
   fm_ult_park();
@@ -99,15 +101,15 @@ bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns
   return true;
 }
 
-/* Under f.lock: the head fetch if it is due, taken off the lists. */
+/* Under fetches.lock: the head fetch if it is due, taken off the lists. */
 static struct fetch *take_due(uint64_t now) {
-  struct fetch *x = f.head;
+  struct fetch *x = fetches.head;
   if (!x || x->due_ns > now)
     return NULL;
-  f.head = x->next;
-  if (!f.head)
-    f.tail = NULL;
-  struct fetch **p = &f.by_page[bucket(x->page)];
+  fetches.head = x->next;
+  if (!fetches.head)
+    fetches.tail = NULL;
+  struct fetch **p = &fetches.by_page[bucket(x->page)];
   while (*p != x)
     p = &(*p)->hnext;
   *p = x->hnext;
@@ -119,9 +121,9 @@ void fm_ult_poll_fetches(void) {
     return;
   uint64_t now = fm_now_ns();
   for (;;) {
-    fm_spin_lock(&f.lock);
+    fm_spin_lock(&fetches.lock);
     struct fetch *x = take_due(now);
-    fm_spin_unlock(&f.lock);
+    fm_spin_unlock(&fetches.lock);
     if (!x)
       return;
     fm_page_in(x->page, x->write, x->prio, FM_PATH_HINTED_ASYNC);
@@ -129,10 +131,10 @@ void fm_ult_poll_fetches(void) {
       after = t->next;
       fm_ult_wake(t);
     }
-    fm_spin_lock(&f.lock);
-    x->next = f.free;
-    f.free = x;
-    fm_spin_unlock(&f.lock);
-    atomic_fetch_sub(&f.count, 1);
+    fm_spin_lock(&fetches.lock);
+    x->next = fetches.free;
+    fetches.free = x;
+    fm_spin_unlock(&fetches.lock);
+    atomic_fetch_sub(&fetches.count, 1);
   }
 }

@@ -15,11 +15,11 @@ static inline bool ult_caller(void *ret) {
   return !fm_called_from_self(ret);
 }
 
-#define REAL(name)                                                             \
-  ({                                                                           \
-    static __typeof__(name) *real_;                                            \
-    if (!real_)                                                                \
-      real_ = (__typeof__(name) *)dlsym(RTLD_NEXT, #name);                     \
-    real_;                                                                     \
+#define REAL(name)                                                                                 \
+  ({                                                                                               \
+    static __typeof__(name) *real_;                                                                \
+    if (!real_)                                                                                    \
+      real_ = (__typeof__(name) *)dlsym(RTLD_NEXT, #name);                                         \
+    real_;                                                                                         \
   })
 #define CALLER __builtin_return_address(0)

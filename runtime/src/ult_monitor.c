@@ -135,7 +135,7 @@ static uint64_t cpu_ns(struct kthread *k) {
 static bool asleep(struct kthread *k) {
   char stat[512];
   if (fm_read_task_file(k->tid, "stat", stat, sizeof stat) < 0)
-    return true; /* cannot tell: as before, by time alone */
+    return true;                        /* cannot tell: as before, by time alone */
   const char *end = strrchr(stat, ')'); /* the name may hold spaces and parentheses */
   return !end || end[1] != ' ' || end[2] != 'R';
 }

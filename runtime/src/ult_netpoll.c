@@ -50,9 +50,9 @@ static struct {
   fm_spinlock_t lock;
   struct waiter *head;
 } timers;
-static _Atomic int waiting;           /* threads parked here */
-static _Atomic uint64_t polled_at;    /* last poll (ns) */
-static _Atomic int poller_blocked;    /* an idle kernel thread waits in ep */
+static _Atomic int waiting;        /* threads parked here */
+static _Atomic uint64_t polled_at; /* last poll (ns) */
+static _Atomic int poller_blocked; /* an idle kernel thread waits in ep */
 
 void fm_ult_netpoll_start(void) {
   ep = epoll_create1(EPOLL_CLOEXEC);
@@ -60,7 +60,8 @@ void fm_ult_netpoll_start(void) {
   struct epoll_event ev = {.events = EPOLLIN, .data.u64 = WAKE_KEY};
   if (ep < 0 || wake_fd < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, wake_fd, &ev) < 0) {
     fm_log("cannot set up the poller of user-level threads (%s): each wait on a "
-           "file descriptor holds a kernel thread instead", strerror(errno));
+           "file descriptor holds a kernel thread instead",
+           strerror(errno));
     if (ep >= 0)
       close(ep);
     if (wake_fd >= 0)
@@ -74,8 +75,8 @@ static struct fd_entry *entry(int fd) {
     return NULL;
   struct fd_entry *c = atomic_load(&chunks[fd / CHUNK]);
   if (!c) {
-    struct fd_entry *fresh = mmap(NULL, sizeof *c * CHUNK, PROT_READ | PROT_WRITE,
-                                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct fd_entry *fresh =
+        mmap(NULL, sizeof *c * CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (fresh == MAP_FAILED)
       return NULL;
     if (atomic_compare_exchange_strong(&chunks[fd / CHUNK], &c, fresh))

@@ -19,7 +19,8 @@
 
 static void unsupported(const char *what) {
   fm_die("%s is not supported for user-level threads (farhint run --ult); run the "
-         "program without --ult", what);
+         "program without --ult",
+         what);
 }
 
 /* ---- main() as a user-level thread ---- */
@@ -49,8 +50,8 @@ static int ult_main(int argc, char **argv, char **envp) {
   return (int)(intptr_t)fm_ult_join_main(t);
 }
 
-int __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void),
-                      void (*fini)(void), void (*rtld_fini)(void), void *stack_end) {
+int __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void), void (*fini)(void),
+                      void (*rtld_fini)(void), void *stack_end) {
   __typeof__(__libc_start_main) *real = dlsym(RTLD_NEXT, "__libc_start_main");
   program_main = main;
   bool ult = fm.active && fm.cfg.ult;
@@ -59,8 +60,7 @@ int __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void),
 
 /* ---- threads ---- */
 
-int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
-                   void *arg) {
+int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
   if (!ult_caller(CALLER))
     return REAL(pthread_create)(thread, attr, fn, arg);
   size_t stack = 0;
@@ -190,8 +190,7 @@ int pthread_cond_broadcast(pthread_cond_t *c) {
   return 0;
 }
 
-int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *attr,
-                         unsigned count) {
+int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *attr, unsigned count) {
   if (!ult_caller(CALLER))
     return REAL(pthread_barrier_init)(b, attr, count);
   fh_barrier_init((fh_barrier_t *)b, count);

@@ -22,7 +22,7 @@ struct worker {
 struct kthread {
   void *sched_sp; /* its scheduler's context while a thread runs */
   struct fh_ult *_Atomic current;
-  int after; /* what the running thread asked the scheduler for */
+  int after;                     /* what the running thread asked the scheduler for */
   struct worker *_Atomic worker; /* served; NULL while spare */
   _Atomic uint32_t assigned;     /* futex: bumped when given a worker */
   _Atomic uint64_t switches;     /* threads it has run */

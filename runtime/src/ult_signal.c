@@ -34,13 +34,14 @@
 #define BIT(sig) (1ULL << ((sig) - 1))
 /* The kernel ignores these in a mask, and glibc its own two (32, 33). */
 #define UNBLOCKABLE (BIT(SIGKILL) | BIT(SIGSTOP) | BIT(32) | BIT(33))
-#define SYNCHRONOUS (BIT(SIGSEGV) | BIT(SIGBUS) | BIT(SIGFPE) | BIT(SIGILL) | BIT(SIGTRAP) | BIT(SIGSYS))
+#define SYNCHRONOUS                                                                                \
+  (BIT(SIGSEGV) | BIT(SIGBUS) | BIT(SIGFPE) | BIT(SIGILL) | BIT(SIGTRAP) | BIT(SIGSYS))
 
 static struct {
   fm_spinlock_t lock;
-  unsigned blocked_by[65]; /* user-level threads blocking each signal */
-  unsigned live;           /* user-level threads */
-  uint64_t first_mask;     /* the first kernel thread's mask at the start */
+  unsigned blocked_by[65];        /* user-level threads blocking each signal */
+  unsigned live;                  /* user-level threads */
+  uint64_t first_mask;            /* the first kernel thread's mask at the start */
   _Atomic uint64_t wanted, taken; /* mask changes made, and seen by the taker */
   /* main(), while the first kernel thread takes signals until it ends */
   struct fh_ult *_Atomic awaited;

@@ -31,12 +31,12 @@
 #include <unistd.h>
 
 /* The call, made with what the program passed, marked for the monitor. */
-#define MARKED(name, args)                                                     \
-  ({                                                                           \
-    fm_ult_call_begin();                                                       \
-    __typeof__(REAL(name) args) ret_ = REAL(name) args;                        \
-    fm_ult_call_end();                                                         \
-    ret_;                                                                      \
+#define MARKED(name, args)                                                                         \
+  ({                                                                                               \
+    fm_ult_call_begin();                                                                           \
+    __typeof__(REAL(name) args) ret_ = REAL(name) args;                                            \
+    fm_ult_call_end();                                                                             \
+    ret_;                                                                                          \
   })
 
 /* A call on fd that waits until fd is ready for events: it may wait
@@ -93,13 +93,13 @@ static void fetch_iov(const struct iovec *iov, int n, bool mut) {
     budget = fetch(iov[i].iov_base, iov[i].iov_len, mut, budget);
 }
 
-#define ON_FD(type, name, params, args, fd, events, flags, write_bytes, buffers) \
-  type name params {                                                           \
-    if (!ult_caller(CALLER))                                                   \
-      return REAL(name) args;                                                  \
-    until_ready(fd, events, flags, write_bytes);                               \
-    buffers;                                                                   \
-    return MARKED(name, args);                                                 \
+#define ON_FD(type, name, params, args, fd, events, flags, write_bytes, buffers)                   \
+  type name params {                                                                               \
+    if (!ult_caller(CALLER))                                                                       \
+      return REAL(name) args;                                                                      \
+    until_ready(fd, events, flags, write_bytes);                                                   \
+    buffers;                                                                                       \
+    return MARKED(name, args);                                                                     \
   }
 #define IN(buf, n) fetch(buf, n, true, FETCH_MAX)
 #define OUT(buf, n) fetch(buf, n, false, FETCH_MAX)
@@ -125,8 +125,8 @@ ON_FD(ssize_t, recvmsg, (int fd, struct msghdr *msg, int flags), (fd, msg, flags
       flags, 0, fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, true))
 ON_FD(ssize_t, sendmsg, (int fd, const struct msghdr *msg, int flags), (fd, msg, flags), fd,
       POLLOUT, flags, SIZE_MAX, fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, false))
-ON_FD(int, accept, (int fd, struct sockaddr *addr, socklen_t *len), (fd, addr, len), fd, POLLIN,
-      0, 0, (void)0)
+ON_FD(int, accept, (int fd, struct sockaddr *addr, socklen_t *len), (fd, addr, len), fd, POLLIN, 0,
+      0, (void)0)
 ON_FD(int, accept4, (int fd, struct sockaddr *addr, socklen_t *len, int flags),
       (fd, addr, len, flags), fd, POLLIN, 0, 0, (void)0)
 
@@ -159,9 +159,7 @@ static int wait_parked(try_fn *try, void *call, int fd, uint32_t events, int64_t
 static int64_t ms_to_ns(int ms) { return ms < 0 ? -1 : ms * NS_PER_MS; }
 static int ns_to_ms(int64_t ns) { return ns < 0 ? -1 : (int)((ns + NS_PER_MS - 1) / NS_PER_MS); }
 
-static int64_t timespec_ns(const struct timespec *t) {
-  return t ? (int64_t)fm_timespec_ns(t) : -1;
-}
+static int64_t timespec_ns(const struct timespec *t) { return t ? (int64_t)fm_timespec_ns(t) : -1; }
 
 static bool valid(const struct timespec *t) {
   return t->tv_sec >= 0 && t->tv_nsec >= 0 && t->tv_nsec < NS_PER_S;
@@ -287,11 +285,11 @@ int usleep(useconds_t us) {
 
 /* ---- waits the poller cannot watch: marked for the monitor only ---- */
 
-#define WAITING(type, name, params, args)                                      \
-  type name params {                                                           \
-    if (!ult_caller(CALLER))                                                   \
-      return REAL(name) args;                                                  \
-    return MARKED(name, args);                                                 \
+#define WAITING(type, name, params, args)                                                          \
+  type name params {                                                                               \
+    if (!ult_caller(CALLER))                                                                       \
+      return REAL(name) args;                                                                      \
+    return MARKED(name, args);                                                                     \
   }
 
 WAITING(int, connect, (int fd, const struct sockaddr *addr, socklen_t len), (fd, addr, len))

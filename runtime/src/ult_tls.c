@@ -45,48 +45,47 @@ static struct {
   void (*deallocate)(void *tcb, bool free_tcb);
   void (*ctype_init)(void);
   void (*call_tls_dtors)(void);
-  size_t head_bytes;    /* tcbhead_t: everything before struct pthread's list */
-  size_t pthread_bytes; /* struct pthread */
-  size_t tid_at;        /* its tid */
-  ptrdiff_t rseq_at;    /* its rseq area, from the thread pointer */
+  size_t head_bytes;          /* tcbhead_t: everything before struct pthread's list */
+  size_t pthread_bytes;       /* struct pthread */
+  size_t tid_at;              /* its tid */
+  ptrdiff_t rseq_at;          /* its rseq area, from the thread pointer */
   size_t static_bytes, align; /* all static TLS, struct pthread included */
   size_t area_bytes;
   bool wrfsbase;
-} g;
+} glibc_tls;
 
 /* libthread_db's descriptors of struct pthread: {bits, count, offset}. */
-static const uint32_t *db_descriptor(const char *name) {
-  return dlsym(RTLD_DEFAULT, name);
-}
+static const uint32_t *db_descriptor(const char *name) { return dlsym(RTLD_DEFAULT, name); }
 
 int fm_ult_tls_init(void) {
   void (*static_info)(size_t *, size_t *) = dlsym(RTLD_DEFAULT, "_dl_get_tls_static_info");
-  g.allocate = dlsym(RTLD_DEFAULT, "_dl_allocate_tls");
-  g.deallocate = dlsym(RTLD_DEFAULT, "_dl_deallocate_tls");
-  g.ctype_init = dlsym(RTLD_DEFAULT, "__ctype_init");
-  g.call_tls_dtors = dlsym(RTLD_DEFAULT, "__call_tls_dtors");
+  glibc_tls.allocate = dlsym(RTLD_DEFAULT, "_dl_allocate_tls");
+  glibc_tls.deallocate = dlsym(RTLD_DEFAULT, "_dl_deallocate_tls");
+  glibc_tls.ctype_init = dlsym(RTLD_DEFAULT, "__ctype_init");
+  glibc_tls.call_tls_dtors = dlsym(RTLD_DEFAULT, "__call_tls_dtors");
   const uint32_t *size = db_descriptor("_thread_db_sizeof_pthread");
   const uint32_t *list = db_descriptor("_thread_db_pthread_list");
   const uint32_t *tid = db_descriptor("_thread_db_pthread_tid");
   const ptrdiff_t *rseq = dlsym(RTLD_DEFAULT, "__rseq_offset");
-  if (!static_info || !g.allocate || !g.deallocate || !g.ctype_init || !g.call_tls_dtors ||
-      !size || !list || !tid || !rseq) {
+  if (!static_info || !glibc_tls.allocate || !glibc_tls.deallocate || !glibc_tls.ctype_init ||
+      !glibc_tls.call_tls_dtors || !size || !list || !tid || !rseq) {
     fm_log("user-level threads need glibc 2.35 or later (its thread-control-block "
            "functions are missing here); run the program without --ult");
     return -1;
   }
-  g.pthread_bytes = size[0];
-  g.head_bytes = list[2];
-  g.tid_at = tid[2];
-  g.rseq_at = *rseq;
-  static_info(&g.static_bytes, &g.align);
+  glibc_tls.pthread_bytes = size[0];
+  glibc_tls.head_bytes = list[2];
+  glibc_tls.tid_at = tid[2];
+  glibc_tls.rseq_at = *rseq;
+  static_info(&glibc_tls.static_bytes, &glibc_tls.align);
   /* Room for the blocks below the aligned thread pointer, whole pages. */
-  g.area_bytes = (g.static_bytes + g.align + FM_PAGE - 1) & ~(size_t)(FM_PAGE - 1);
-  g.wrfsbase = getauxval(AT_HWCAP2) & HWCAP2_FSGSBASE;
+  glibc_tls.area_bytes =
+      (glibc_tls.static_bytes + glibc_tls.align + FM_PAGE - 1) & ~(size_t)(FM_PAGE - 1);
+  glibc_tls.wrfsbase = getauxval(AT_HWCAP2) & HWCAP2_FSGSBASE;
   return 0;
 }
 
-size_t fm_ult_tls_area_bytes(void) { return g.area_bytes; }
+size_t fm_ult_tls_area_bytes(void) { return glibc_tls.area_bytes; }
 
 void *fm_ult_thread_pointer(void) {
   void *tp;
@@ -95,22 +94,22 @@ void *fm_ult_thread_pointer(void) {
 }
 
 void *fm_ult_tls_create(void *area) {
-  memset(area, 0, g.area_bytes);
-  uintptr_t end = (uintptr_t)area + g.area_bytes;
-  char *tp = (char *)((end - g.pthread_bytes) & ~(uintptr_t)(g.align - 1));
-  memcpy(tp, fm_ult_thread_pointer(), g.head_bytes);
-  if (!g.allocate(tp)) /* its DTV could not be allocated */
+  memset(area, 0, glibc_tls.area_bytes);
+  uintptr_t end = (uintptr_t)area + glibc_tls.area_bytes;
+  char *tp = (char *)((end - glibc_tls.pthread_bytes) & ~(uintptr_t)(glibc_tls.align - 1));
+  memcpy(tp, fm_ult_thread_pointer(), glibc_tls.head_bytes);
+  if (!glibc_tls.allocate(tp)) /* its DTV could not be allocated */
     return NULL;
   struct tcb_head *head = (struct tcb_head *)tp;
   head->tcb = head->self = tp;
   /* No rseq area is registered at this address: glibc's sched_getcpu
    * then asks the kernel. */
-  int32_t *rseq_cpu = (int32_t *)(tp + g.rseq_at + sizeof(uint32_t));
+  int32_t *rseq_cpu = (int32_t *)(tp + glibc_tls.rseq_at + sizeof(uint32_t));
   *rseq_cpu = RSEQ_CPU_ID_REGISTRATION_FAILED;
   return tp;
 }
 
-void fm_ult_tls_destroy(void *tp) { g.deallocate(tp, false); }
+void fm_ult_tls_destroy(void *tp) { glibc_tls.deallocate(tp, false); }
 
 __attribute__((target("fsgsbase"))) static void write_fs_base(void *tp) {
   __builtin_ia32_wrfsbase64((uintptr_t)tp);
@@ -118,8 +117,8 @@ __attribute__((target("fsgsbase"))) static void write_fs_base(void *tp) {
 
 void fm_ult_tls_enter(void *tp, pid_t tid) {
   /* glibc's functions that signal or name "this thread" read its tid. */
-  *(pid_t *)((char *)tp + g.tid_at) = tid;
-  if (g.wrfsbase)
+  *(pid_t *)((char *)tp + glibc_tls.tid_at) = tid;
+  if (glibc_tls.wrfsbase)
     write_fs_base(tp);
   else
     syscall(SYS_arch_prctl, ARCH_SET_FS, tp);
@@ -127,7 +126,7 @@ void fm_ult_tls_enter(void *tp, pid_t tid) {
 
 /* ---- at a thread's start and end, on its own TLS ---- */
 
-void fm_ult_tls_thread_start(void) { g.ctype_init(); }
+void fm_ult_tls_thread_start(void) { glibc_tls.ctype_init(); }
 
 /* The destructor of each pthread key (the program's, and jemalloc's for
  * its per-thread cache). */
@@ -178,6 +177,6 @@ static void run_key_destructors(void) {
 /* Not for main(): exit() runs its thread_local destructors and no key
  * destructor, on main's TLS, which the first kernel thread takes over. */
 void fm_ult_tls_thread_end(void) {
-  g.call_tls_dtors();
+  glibc_tls.call_tls_dtors();
   run_key_destructors();
 }

@@ -68,8 +68,8 @@ void die(const char *what) {
 }
 
 char *map(size_t pages) {
-  void *p = mmap(nullptr, pages * kPage, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *p =
+      mmap(nullptr, pages * kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
     die("mmap");
   return static_cast<char *>(p);
@@ -106,8 +106,7 @@ void setup() {
 using Clock = std::chrono::steady_clock;
 
 // Runs op timed and reset untimed; reports time per page.
-template <class Op, class Reset>
-void run(benchmark::State &state, Op op, Reset reset) {
+template <class Op, class Reset> void run(benchmark::State &state, Op op, Reset reset) {
   size_t n = (size_t)state.range(0);
   for (auto _ : state) {
     reset(n);
@@ -169,7 +168,8 @@ void BM_UffdZeropage(benchmark::State &state) {
 
 // Dirty pages, as eviction finds them: one range.
 void BM_UffdWriteProtectRange(benchmark::State &state) {
-  run(state, [](size_t n) { write_protect(region, n, true); },
+  run(
+      state, [](size_t n) { write_protect(region, n, true); },
       [](size_t n) {
         unmap_region(n);
         copy_in(n, false);
@@ -198,8 +198,11 @@ void BM_UffdMove(benchmark::State &state) {
   run(
       state,
       [](size_t n) {
-        uffdio_move m = {.dst = (uintptr_t)region, .src = (uintptr_t)staging,
-                         .len = n * kPage, .mode = 0, .move = 0};
+        uffdio_move m = {.dst = (uintptr_t)region,
+                         .src = (uintptr_t)staging,
+                         .len = n * kPage,
+                         .mode = 0,
+                         .move = 0};
         if (ioctl(uffd, UFFDIO_MOVE, &m) < 0)
           die("UFFDIO_MOVE");
       },
@@ -240,13 +243,15 @@ void BM_ProcessMadviseDontneedScattered(benchmark::State &state) {
 
 // Neighbouring victims: one range, one call.
 void BM_MadviseDontneedRange(benchmark::State &state) {
-  run(state, [](size_t n) { madvise(staging, n * kPage, MADV_DONTNEED); },
+  run(
+      state, [](size_t n) { madvise(staging, n * kPage, MADV_DONTNEED); },
       [](size_t n) { touch(staging, n, 1); });
 }
 
 // Without swap the kernel only scans; with swap it writes the pages out.
 void BM_MadvisePageoutRange(benchmark::State &state) {
-  run(state, [](size_t n) { madvise(staging, n * kPage, MADV_PAGEOUT); },
+  run(
+      state, [](size_t n) { madvise(staging, n * kPage, MADV_PAGEOUT); },
       [](size_t n) { touch(staging, n, 1); });
 }
 
@@ -262,7 +267,8 @@ void BM_MadvisePopulateWrite(benchmark::State &state) {
 
 // The kernel's own first touch: a minor fault per page.
 void BM_FirstTouch(benchmark::State &state) {
-  run(state, [](size_t n) { touch(staging, n, 1); },
+  run(
+      state, [](size_t n) { touch(staging, n, 1); },
       [](size_t n) { madvise(staging, n * kPage, MADV_DONTNEED); });
 }
 
@@ -349,8 +355,10 @@ int main(int argc, char **argv) {
     if (std::strcmp(argv[i], "--busy") == 0) {
       busy = true;
     } else {
-      std::fprintf(stderr, "bench_primitives: unknown argument %s\nusage: %s [--busy] "
-                   "[Google Benchmark flags]\n", argv[i], argv[0]);
+      std::fprintf(stderr,
+                   "bench_primitives: unknown argument %s\nusage: %s [--busy] "
+                   "[Google Benchmark flags]\n",
+                   argv[i], argv[0]);
       return 2;
     }
   }

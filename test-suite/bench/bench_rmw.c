@@ -35,8 +35,8 @@ int main(int argc, char **argv) {
   uint64_t sum = 0;
   for (size_t i = 0; i < words; i++)
     sum = sum * 31 + a[i];
-  printf("%zu MiB, %lu random read-modify-writes in %.3f s (%.2f us each)\nchecksum %#lx\n",
-         mib, (unsigned long)accesses, t1 - t0, (t1 - t0) * 1e6 / accesses, (unsigned long)sum);
+  printf("%zu MiB, %lu random read-modify-writes in %.3f s (%.2f us each)\nchecksum %#lx\n", mib,
+         (unsigned long)accesses, t1 - t0, (t1 - t0) * 1e6 / accesses, (unsigned long)sum);
   free(a);
   return 0;
 }

@@ -40,8 +40,8 @@ int main(int argc, char **argv) {
   if (busy)
     pthread_create(&sibling, NULL, spin, &counter);
   int pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
-  char *region = mmap(NULL, 2 * 64 * PAGE, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  char *region =
+      mmap(NULL, 2 * 64 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (pidfd < 0 || region == MAP_FAILED) {
     perror("bench_unmap: setup");
     return 1;
@@ -72,8 +72,7 @@ int main(int argc, char **argv) {
       t_vector += now() - t0;
     }
     double pages = (double)n * rounds;
-    printf("%6d %16.0f %16.0f %8.2f\n", n, pages / t_single, pages / t_vector,
-           t_single / t_vector);
+    printf("%6d %16.0f %16.0f %8.2f\n", n, pages / t_single, pages / t_vector, t_single / t_vector);
   }
   stop = 1;
   if (busy)

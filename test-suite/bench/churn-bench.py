@@ -63,8 +63,16 @@ def main():
             for name, opts in configs(live_mib).items():
                 for tag, build in builds.items():
                     key = name + tag
-                    cmd = [str(build / "bin/farhint"), "run", "--stats-file", str(stats_file),
-                           *opts, "--", str(args.build / "bin/bench_churn"), *prog]
+                    cmd = [
+                        str(build / "bin/farhint"),
+                        "run",
+                        "--stats-file",
+                        str(stats_file),
+                        *opts,
+                        "--",
+                        str(args.build / "bin/bench_churn"),
+                        *prog,
+                    ]
                     t, total = run(cmd)
                     if total != native_sum:
                         sys.exit(f"churn-bench: {key}: checksum {total}, native {native_sum}")
@@ -72,10 +80,14 @@ def main():
                     stats[key] = json.loads(stats_file.read_text())["counters"]
                     print(f"rep {r + 1}/{args.reps} {key}: {t:.2f} s", file=sys.stderr)
     native = statistics.median(times["native"])
-    print(f"bench_churn {' '.join(prog)}: {args.mib} MiB churned in {args.buf_kib} KiB "
-          f"buffers, {live_mib} MiB live; median of {args.reps}, native {native:.2f} s\n")
-    print("| configuration | time (s) | x native | pages moved | M pages/s "
-          "| system calls per page moved |")
+    print(
+        f"bench_churn {' '.join(prog)}: {args.mib} MiB churned in {args.buf_kib} KiB "
+        f"buffers, {live_mib} MiB live; median of {args.reps}, native {native:.2f} s\n"
+    )
+    print(
+        "| configuration | time (s) | x native | pages moved | M pages/s "
+        "| system calls per page moved |"
+    )
     print("|---|---|---|---|---|---|")
     for key, ts in times.items():
         if key == "native":

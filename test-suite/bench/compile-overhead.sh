@@ -7,6 +7,7 @@ set -euo pipefail
 dir=$1; reps=${2:-5}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 plugin="$root/build/lib/farhint.so"
+clang="$("$root/scripts/llvm-dir.sh" "$root/build")/bin/clang"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 seconds() { # command... -> total seconds of reps runs
@@ -22,8 +23,8 @@ for src in "$root"/apps/*/*.c; do
   app=$(basename "$src" .c)
   [[ -f "$dir/$app.fhprof" ]] || continue
   flags=(-O2 -g -pthread -c "$src")
-  plain=$(seconds clang-19 "${flags[@]}" -o "$tmp/p.o")
-  hinted=$(seconds clang-19 "${flags[@]}" -fplugin="$plugin" -fplugin-arg-farhint-profile="$dir/$app.fhprof" -o "$tmp/h.o")
+  plain=$(seconds "$clang" "${flags[@]}" -o "$tmp/p.o")
+  hinted=$(seconds "$clang" "${flags[@]}" -fplugin="$plugin" -fplugin-arg-farhint-profile="$dir/$app.fhprof" -o "$tmp/h.o")
   sp=$(text "$tmp/p.o"); sh=$(text "$tmp/h.o")
   awk -v a="$app" -v p="$plain" -v h="$hinted" -v r="$reps" -v sp="$sp" -v sh="$sh" \
     'BEGIN{printf "| %s | %.3f | %.3f | %+.1f%% | %d | %d | %+.1f%% |\n", a, p/r, h/r, 100*(h-p)/p, sp, sh, 100*(sh-sp)/sp}'

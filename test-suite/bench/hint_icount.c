@@ -21,14 +21,13 @@ int main(int argc, char **argv) {
   long sum = 0;
 /* One loop per kind, identical but for the hint; the far alias is computed
  * and kept live in every loop, so only the hint differs. */
-#define LOOP(HINT)                                                             \
-  for (long k = 0; k < n; k++) {                                               \
-    long i = k & (WORDS - 1);                                                  \
-    const void *far =                                                          \
-        (const void *)(FARHINT_FAR_BASE + (uintptr_t)&words[i] % (1 << 20));   \
-    __asm__ volatile("" : "+r"(far));                                          \
-    HINT;                                                                      \
-    sum += *(volatile long *)&words[i];                                        \
+#define LOOP(HINT)                                                                                 \
+  for (long k = 0; k < n; k++) {                                                                   \
+    long i = k & (WORDS - 1);                                                                      \
+    const void *far = (const void *)(FARHINT_FAR_BASE + (uintptr_t)&words[i] % (1 << 20));         \
+    __asm__ volatile("" : "+r"(far));                                                              \
+    HINT;                                                                                          \
+    sum += *(volatile long *)&words[i];                                                            \
   }
   if (!strcmp(kind, "bare"))
     LOOP((void)far)

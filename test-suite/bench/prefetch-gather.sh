@@ -10,7 +10,7 @@ mib=${1:-32} local=${2:-25}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 src=$here/test-suite/e2e/fm_gather.c
-clang-19 -O2 -g "$src" -o "$work/plain"
+"$("$here/scripts/llvm-dir.sh" "$here/build")/bin/clang" -O2 -g "$src" -o "$work/plain"
 "$farhint" profile --local 10% -o "$work/g.fhprof" -- "$work/plain" 16 1 > /dev/null
 "$farhint" cc --profile "$work/g.fhprof" --plugin-arg prefetch-distance=0 -- -O2 -g "$src" -o "$work/noprefetch"
 "$farhint" cc --profile "$work/g.fhprof" -- -O2 -g "$src" -o "$work/prefetch"

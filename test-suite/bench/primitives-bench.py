@@ -20,8 +20,14 @@ MODES = {"idle": [], "busy": ["--busy"]}
 
 def measure(build, out, mode, min_time):
     path = out / f"primitives-{mode}.json"
-    cmd = [str(build / "bin/bench_primitives"), *MODES[mode], f"--benchmark_min_time={min_time}",
-           "--benchmark_format=json", f"--benchmark_out={path}", "--benchmark_out_format=json"]
+    cmd = [
+        str(build / "bin/bench_primitives"),
+        *MODES[mode],
+        f"--benchmark_min_time={min_time}",
+        "--benchmark_format=json",
+        f"--benchmark_out={path}",
+        "--benchmark_out_format=json",
+    ]
     print(" ".join(cmd), file=sys.stderr)
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     return json.loads(path.read_text())
@@ -40,25 +46,30 @@ def per_page_us(report):
 
 def write_table(tables, out):
     batches = sorted({n for t in tables.values() for row in t.values() for n in row})
-    lines = ["| primitive | other core | " + " | ".join(f"{n}" for n in batches) + " |",
-             "|---|---|" + "---|" * len(batches)]
+    lines = [
+        "| primitive | other core | " + " | ".join(f"{n}" for n in batches) + " |",
+        "|---|---|" + "---|" * len(batches),
+    ]
     for name in tables["idle"]:
         for mode, t in tables.items():
             row = t.get(name, {})
             cells = [f"{row[n]:.2f}" if n in row else "" for n in batches]
             lines.append(f"| {name} | {mode} | " + " | ".join(cells) + " |")
     (out / "per-page.md").write_text(
-        "Microseconds per page, by pages per call (columns)\n\n" + "\n".join(lines) + "\n")
+        "Microseconds per page, by pages per call (columns)\n\n" + "\n".join(lines) + "\n"
+    )
     print("\n".join(lines))
 
 
 def plot(tables, out):
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     fig, axes = plt.subplots(1, 2, figsize=(15, 5.5), sharey=True)
     for ax, (mode, t) in zip(axes, tables.items()):
-        ax.set_prop_cycle(color=plt.cm.tab20.colors[:len(t)])
+        ax.set_prop_cycle(color=plt.cm.tab20.colors[: len(t)])
         for name, row in t.items():
             if len(row) > 1:
                 xs = sorted(row)
@@ -79,13 +90,16 @@ def main():
     ap.add_argument("out", type=Path)
     ap.add_argument("--build", type=Path, default=ROOT / "build")
     ap.add_argument("--min-time", default="0.2", help="seconds per benchmark (default 0.2)")
-    ap.add_argument("--replot", action="store_true",
-                    help="only redraw the table and plot from OUT's JSON files")
+    ap.add_argument(
+        "--replot", action="store_true", help="only redraw the table and plot from OUT's JSON files"
+    )
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     if args.replot:
-        tables = {m: per_page_us(json.loads((args.out / f"primitives-{m}.json").read_text()))
-                  for m in MODES}
+        tables = {
+            m: per_page_us(json.loads((args.out / f"primitives-{m}.json").read_text()))
+            for m in MODES
+        }
     else:
         tables = {m: per_page_us(measure(args.build, args.out, m, args.min_time)) for m in MODES}
     write_table(tables, args.out)

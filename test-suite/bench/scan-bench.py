@@ -40,7 +40,8 @@ def main():
     farhint_run = [str(args.build / "bin/farhint"), "run", "--local", str(local)]
     runs = {
         "unhinted, every fault alone": lambda: timed(
-            farhint_run + ["--no-unhinted-readahead", "--"] + scan + ["nohint"]),
+            farhint_run + ["--no-unhinted-readahead", "--"] + scan + ["nohint"]
+        ),
         "unhinted": lambda: timed(farhint_run + ["--"] + scan + ["nohint"]),
         "hinted": lambda: timed(farhint_run + ["--"] + scan + ["hint", str(args.rdahead)]),
         "kswap": lambda: kswap(scan + ["nohint"], local + OTHER_RSS),
@@ -52,21 +53,27 @@ def main():
                 times[name].append(run())
                 print(f"rep {r + 1}/{args.reps} {name}: {times[name][-1]:.2f} s", file=sys.stderr)
     med = {k: statistics.median(v) for k, v in times.items()}
-    print(f"scan {args.mib} MiB x2 passes at 25% local ({local >> 20} MiB), rdahead "
-          f"{args.rdahead}, median of {args.reps}\n")
+    print(
+        f"scan {args.mib} MiB x2 passes at 25% local ({local >> 20} MiB), rdahead "
+        f"{args.rdahead}, median of {args.reps}\n"
+    )
     print("| configuration | median time |\n|---|---|")
     for k, v in med.items():
         print(f"| {k} | {v:.2f} s |")
-    print(f"\nhinted vs every fault alone {med['unhinted, every fault alone'] / med['hinted']:.2f}x, "
-          f"hinted vs unhinted (with the runtime's read-ahead) {med['unhinted'] / med['hinted']:.2f}x, "
-          f"hinted vs kswap {med['kswap'] / med['hinted']:.2f}x")
+    print(
+        f"\nhinted vs every fault alone {med['unhinted, every fault alone'] / med['hinted']:.2f}x, "
+        f"hinted vs unhinted (with the runtime's read-ahead) {med['unhinted'] / med['hinted']:.2f}x, "
+        f"hinted vs kswap {med['kswap'] / med['hinted']:.2f}x"
+    )
 
 
 def kswap(cmd, limit):
     r = run_kswap(cmd, limit)
     if r.returncode != 0:
-        sys.exit(f"the kernel-swap run failed (exit {r.returncode}"
-                 f"{', OOM-killed' if r.oom_killed else ''})")
+        sys.exit(
+            f"the kernel-swap run failed (exit {r.returncode}"
+            f"{', OOM-killed' if r.oom_killed else ''})"
+        )
     return r.seconds
 
 

@@ -9,6 +9,7 @@ SCoPs, and counts the faults of the sites on those lines.
 Usage: scop-share.py PROFILE [PROFILE ...] [-- CLANG FLAGS]
        (default flags: -O2 -g; C++ sources also get -std=c++17 -pthread)
 """
+
 import os
 import re
 import subprocess
@@ -25,9 +26,21 @@ def scop_lines(source, flags):
     generation copies each SCoP's statements into blocks named polly.stmt.*,
     keeping the debug locations of all but the loads and stores."""
     cxx = source.endswith((".cc", ".cpp", ".cxx"))
-    cmd = ["clang++-19" if cxx else "clang-19", *flags, *(["-std=c++17", "-pthread"] if cxx else []),
-           "-fno-discard-value-names", "-mllvm", "-polly", "-mllvm", "-polly-process-unprofitable",
-           "-S", "-emit-llvm", source, "-o", "-"]
+    cmd = [
+        "clang++-19" if cxx else "clang-19",
+        *flags,
+        *(["-std=c++17", "-pthread"] if cxx else []),
+        "-fno-discard-value-names",
+        "-mllvm",
+        "-polly",
+        "-mllvm",
+        "-polly-process-unprofitable",
+        "-S",
+        "-emit-llvm",
+        source,
+        "-o",
+        "-",
+    ]
     ir = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.splitlines()
     lines_of = {m.group(1): int(m.group(2)) for m in map(DBG.match, ir) if m}
     inside, in_stmt = set(), False
@@ -52,8 +65,8 @@ def share(profile_path, flags):
 def main(argv):
     flags = ["-O2", "-g"]
     if "--" in argv:
-        flags = argv[argv.index("--") + 1:]
-        argv = argv[:argv.index("--")]
+        flags = argv[argv.index("--") + 1 :]
+        argv = argv[: argv.index("--")]
     if not argv:
         sys.exit(__doc__)
     print(f"{'profile':40} {'lines in SCoPs':>14} {'faults there':>13}")

@@ -25,10 +25,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "profile-tools"))
+from bench_tables import table  # noqa: E402
+
 from farhint.cgroup import MemoryCgroup  # noqa: E402
 from farhint.kswap import Swap  # noqa: E402
 from farhint.serve import Serving  # noqa: E402
-from bench_tables import table  # noqa: E402
 
 # Kernel swap's limit beyond the table (code, stacks, the allocator's own):
 # a native server charges ~1 MiB more than its table (513 MiB for 512).
@@ -57,11 +58,18 @@ def serve_in(cg, args, config, local, dist):
     """serve_once with the server in memory cgroup cg (None: none), driven
     as farhint bench drives a server (farhint/serve.py)."""
     client = f"{args.build / 'bin/app-kvload'} {{port}} {args.conns}"
-    serving = Serving(f"{client} {args.requests} {dist}",
-                      f"{client} {args.warmup} {dist}" if args.warmup else None)
+    serving = Serving(
+        f"{client} {args.requests} {dist}",
+        f"{client} {args.warmup} {dist}" if args.warmup else None,
+    )
     cmd, drive = serving.start(server_cmd(args, config, local), timeout=1800)
-    server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                              preexec_fn=cg.enter_self if cg else None)
+    server = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        preexec_fn=cg.enter_self if cg else None,
+    )
     drive(server)
     try:
         rest = server.communicate(timeout=3600)[0]
@@ -104,12 +112,18 @@ def main():
                             continue  # native has no budget: measured once per repetition
                         got = serve_once(args, c, local, d)
                         runs.setdefault((f, d, c), []).append(got)
-                        print(f"rep {r + 1}/{args.reps} {f}% {d} {c}: {got[0]:,.0f} ops/s, "
-                              f"p99 {got[2]:.0f} us, checksum {got[4]}", file=sys.stderr)
+                        print(
+                            f"rep {r + 1}/{args.reps} {f}% {d} {c}: {got[0]:,.0f} ops/s, "
+                            f"p99 {got[2]:.0f} us, checksum {got[4]}",
+                            file=sys.stderr,
+                        )
     sums = {d: {g[4] for (f, dd, c), v in runs.items() if dd == d for g in v} for d in dists}
     for d in dists:
-        native = statistics.median(g[0] for g in runs[(fractions[0], d, "native")]) \
-            if "native" in configs else None
+        native = (
+            statistics.median(g[0] for g in runs[(fractions[0], d, "native")])
+            if "native" in configs
+            else None
+        )
         rows = []
         for f in fractions:
             for c in configs:
@@ -118,11 +132,23 @@ def main():
                     continue
                 med = [statistics.median(g[i] for g in got) for i in range(4)]
                 ratio = f"{med[0] / native:.2f}" if native else "-"
-                rows.append([f"{f}%" if c != "native" else "-", c, f"{med[0]:,.0f}", ratio,
-                             f"{med[1]:.0f}", f"{med[2]:.0f}", f"{med[3]:.0f}"])
-        table(f"{d} keys: {args.mib} MiB table, {args.loops} loops, {args.conns} connections, "
-              f"{args.requests} requests each (medians of {args.reps})",
-              ["local", "server", "ops/s", "x native", "p50 us", "p99 us", "p99.9 us"], rows)
+                rows.append(
+                    [
+                        f"{f}%" if c != "native" else "-",
+                        c,
+                        f"{med[0]:,.0f}",
+                        ratio,
+                        f"{med[1]:.0f}",
+                        f"{med[2]:.0f}",
+                        f"{med[3]:.0f}",
+                    ]
+                )
+        table(
+            f"{d} keys: {args.mib} MiB table, {args.loops} loops, {args.conns} connections, "
+            f"{args.requests} requests each (medians of {args.reps})",
+            ["local", "server", "ops/s", "x native", "p50 us", "p99 us", "p99.9 us"],
+            rows,
+        )
     for d in dists:
         same = "the same in every run" if len(sums[d]) == 1 else "DIFFER between runs"
         print(f"\nserver checksums, {d}: {', '.join(sorted(sums[d]))} ({same})")

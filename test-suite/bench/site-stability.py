@@ -26,8 +26,10 @@ def top_sites(prof, share=0.95):
 
 
 def main(args):
-    print("| app | budget | faults | sites for 90% / 95% / 99% | top-95% sites at the higher budget "
-          "found in the lower one's | share of the higher budget's faults those cover |")
+    print(
+        "| app | budget | faults | sites for 90% / 95% / 99% | top-95% sites at the higher budget "
+        "found in the lower one's | share of the higher budget's faults those cover |"
+    )
     print("|---|---|---|---|---|---|")
     for arg in args:
         app, paths = arg.split("=")
@@ -35,14 +37,19 @@ def main(args):
         for name, prof in (("low", low), ("high", high)):
             cov = coverage_summary(prof)
             mib = prof["run"]["local_bytes"] / (1 << 20)
-            print(f"| {app} | {mib:.1f} MiB ({name}) | {prof['run']['total_faults']} | "
-                  f"{cov['90%']} / {cov['95%']} / {cov['99%']} | | |")
+            print(
+                f"| {app} | {mib:.1f} MiB ({name}) | {prof['run']['total_faults']} | "
+                f"{cov['90%']} / {cov['95%']} / {cov['99%']} | | |"
+            )
         low_top, high_top = set(top_sites(low)), top_sites(high)
         kept = [s for s in high_top if s in low_top]
         total = high["run"].get("total_faults") or 1
         # One location can be several sites (a line inlined at two callers).
-        covered = sum(site_faults(s) for s in high["sites"]
-                      if (s["file"], s["line"], s.get("column", 0)) in low_top)
+        covered = sum(
+            site_faults(s)
+            for s in high["sites"]
+            if (s["file"], s["line"], s.get("column", 0)) in low_top
+        )
         print(f"| {app} | | | | {len(kept)} of {len(high_top)} | {100 * covered / total:.1f}% |")
 
 

@@ -20,13 +20,24 @@ from pathlib import Path
 from bench_tables import table
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFIGS = {"kernel threads": [], "ult, switch": ["--ult"],
-           "ult, block": ["--ult", "--hint-mode", "block"]}
+CONFIGS = {
+    "kernel threads": [],
+    "ult, switch": ["--ult"],
+    "ult, block": ["--ult", "--hint-mode", "block"],
+}
 
 
 def rate(build, local, options, program, args, key):
-    cmd = [str(build / "bin/farhint"), "run", "--local", str(local), *options, "--",
-           str(build / "bin" / program), *map(str, args)]
+    cmd = [
+        str(build / "bin/farhint"),
+        "run",
+        "--local",
+        str(local),
+        *options,
+        "--",
+        str(build / "bin" / program),
+        *map(str, args),
+    ]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     return float(re.search(key + r" (\d+)", out).group(1))
 
@@ -48,24 +59,60 @@ def main():
             # 100% gets room for the allocator's overhead beyond the data.
             local = (args.mib << 20) * f // 100 + ((16 << 20) if f == 100 else 0)
             for c, opts in CONFIGS.items():
-                kv[(f, c)].append(rate(args.build, local, opts, "bench_kv_ult",
-                                       [args.mib, args.ops, args.threads], "ops_per_s"))
-                print(f"rep {r + 1}/{args.reps} {f}% {c}: {kv[(f, c)][-1]:,.0f} ops/s",
-                      file=sys.stderr)
+                kv[(f, c)].append(
+                    rate(
+                        args.build,
+                        local,
+                        opts,
+                        "bench_kv_ult",
+                        [args.mib, args.ops, args.threads],
+                        "ops_per_s",
+                    )
+                )
+                print(
+                    f"rep {r + 1}/{args.reps} {f}% {c}: {kv[(f, c)][-1]:,.0f} ops/s",
+                    file=sys.stderr,
+                )
         for cores, mode in seq:
-            seq[(cores, mode)].append(rate(
-                args.build, 16 << 20, ["--ult", "--cores", str(cores), "--hint-mode", mode],
-                "bench_fault_rate", [4, 64 * cores, "hint"], "faults_per_s"))
+            seq[(cores, mode)].append(
+                rate(
+                    args.build,
+                    16 << 20,
+                    ["--ult", "--cores", str(cores), "--hint-mode", mode],
+                    "bench_fault_rate",
+                    [4, 64 * cores, "hint"],
+                    "faults_per_s",
+                )
+            )
     med = {k: statistics.median(v) for k, v in kv.items()}
     print(f"{args.mib} MiB store, {args.ops} GETs, {args.threads} threads, median of {args.reps}")
-    table("Key-value GETs per second", ["local", *CONFIGS, "switch / block"],
-          [[f"{f}%", *(f"{med[(f, c)]:,.0f}" for c in CONFIGS),
-            f"{med[(f, 'ult, switch')] / med[(f, 'ult, block')]:.2f}x"] for f in fractions])
+    table(
+        "Key-value GETs per second",
+        ["local", *CONFIGS, "switch / block"],
+        [
+            [
+                f"{f}%",
+                *(f"{med[(f, c)]:,.0f}" for c in CONFIGS),
+                f"{med[(f, 'ult, switch')] / med[(f, 'ult, block')]:.2f}x",
+            ]
+            for f in fractions
+        ],
+    )
     sm = {k: statistics.median(v) for k, v in seq.items()}
-    table("Hinted sequential page fetches per second (64 threads per core, 4 MiB each, "
-          "16 MiB local)", ["cores", "switch", "block", "switch / block"],
-          [[str(c), f"{sm[(c, 'switch')]:,.0f}", f"{sm[(c, 'block')]:,.0f}",
-            f"{sm[(c, 'switch')] / sm[(c, 'block')]:.2f}x"] for c in (1, 2)])
+    table(
+        "Hinted sequential page fetches per second (64 threads per core, 4 MiB each, "
+        "16 MiB local)",
+        ["cores", "switch", "block", "switch / block"],
+        [
+            [
+                str(c),
+                f"{sm[(c, 'switch')]:,.0f}",
+                f"{sm[(c, 'block')]:,.0f}",
+                f"{sm[(c, 'switch')] / sm[(c, 'block')]:.2f}x",
+            ]
+            for c in (1, 2)
+        ],
+    )
 
 
 if __name__ == "__main__":

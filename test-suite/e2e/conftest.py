@@ -8,8 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from farhint.buildtree import llvm_tool
+
 BUILD = Path(os.environ.get("FARHINT_BUILD_DIR", Path(__file__).resolve().parents[2] / "build"))
 FARHINT = BUILD / "bin" / "farhint"
+os.environ.setdefault("FARHINT_BUILD_DIR", str(BUILD))
+CLANG = llvm_tool("clang")  # the LLVM 19 the build was configured with
 
 
 class Run:
@@ -28,14 +32,25 @@ class Run:
 def farhint_run(tmp_path):
     def run(program, *args, options=(), timeout=120, env=None):
         stats = tmp_path / f"stats-{program}.json"
-        cmd = [str(FARHINT), "run", "--stats-file", str(stats), *options, "--",
-               str(BUILD / "bin" / program), *map(str, args)]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                              env={**os.environ, **(env or {})})
+        cmd = [
+            str(FARHINT),
+            "run",
+            "--stats-file",
+            str(stats),
+            *options,
+            "--",
+            str(BUILD / "bin" / program),
+            *map(str, args),
+        ]
+        proc = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})}
+        )
         return Run(proc, stats)
+
     return run
 
 
 def native(program, *args):
-    return subprocess.run([str(BUILD / "bin" / program), *map(str, args)],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [str(BUILD / "bin" / program), *map(str, args)], capture_output=True, text=True, timeout=120
+    )

@@ -99,8 +99,8 @@ int main(int argc, char **argv) {
 
   /* MAP_FIXED over the middle quarter of arena 0: zeros there. */
   size_t mid = n / 2 & ~(size_t)(PAGE / 8 - 1), quarter = n / 4 & ~(size_t)(PAGE / 8 - 1);
-  if (mmap(a[0] + mid, quarter * 8, PROT_READ | PROT_WRITE,
-           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != a[0] + mid)
+  if (mmap(a[0] + mid, quarter * 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+           -1, 0) != a[0] + mid)
     return fail("mmap(MAP_FIXED) failed", 0, mid);
 
   /* Arena 1 goes, a new one comes: it must not show the old data. */

@@ -18,7 +18,8 @@ int main(int argc, char **argv) {
   int rc = system("printf 'x\\ny\\n' | wc -l");
   FILE *p = popen("echo popen $(echo a b c | wc -w); "
                   "case \"$LD_PRELOAD\" in *libfarmem*) echo runtime in child;; "
-                  "*) echo child runs natively;; esac", "r");
+                  "*) echo child runs natively;; esac",
+                  "r");
   if (!p)
     return 2;
   char line[256];

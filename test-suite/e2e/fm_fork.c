@@ -41,8 +41,8 @@ static void fill(long *x, long mul, long add) {
 
 static int child(long round) {
   if (!check(a, round, 1))
-    return 1; /* not the parent's memory at the fork */
-  fill(a, -round, 3); /* the pages the parent writes too */
+    return 1;                      /* not the parent's memory at the fork */
+  fill(a, -round, 3);              /* the pages the parent writes too */
   long *c = malloc(n * sizeof *c); /* memory of its own */
   fill(c, 7, round);
   int ok = check(a, -round, 3) && check(c, 7, round);
@@ -90,8 +90,7 @@ int main(int argc, char **argv) {
       _exit(127);
     }
     int status;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-        WEXITSTATUS(status)) {
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status)) {
       fprintf(stderr, "FAIL: fork and exec %d\n", i);
       return 1;
     }

@@ -55,8 +55,7 @@ static int alarm_mode(size_t mib) {
   for (size_t i = 0; i < tally_words; i++)
     counted += tally[i];
   if (counted != (uint64_t)calls) {
-    printf("lost: %lu handler calls, %lu counted\n", (unsigned long)calls,
-           (unsigned long)counted);
+    printf("lost: %lu handler calls, %lu counted\n", (unsigned long)calls, (unsigned long)counted);
     return 1;
   }
   /* main's work does not depend on how often the handler ran */
@@ -134,7 +133,10 @@ static int signalfd_mode(void) {
 /* Each thread has its own mask, and raise() runs the handler before it
  * returns. */
 static volatile sig_atomic_t raised;
-static void on_usr2(int sig) { (void)sig; raised++; }
+static void on_usr2(int sig) {
+  (void)sig;
+  raised++;
+}
 
 static void *blocks_usr1(void *arg) {
   (void)arg;
@@ -162,7 +164,10 @@ static int masks_mode(void) {
 }
 
 static volatile sig_atomic_t terminated;
-static void on_term(int sig) { (void)sig; terminated = 1; }
+static void on_term(int sig) {
+  (void)sig;
+  terminated = 1;
+}
 
 static int graceful_mode(size_t mib) {
   size_t words = (mib << 20) / 8;
@@ -195,7 +200,6 @@ int main(int argc, char **argv) {
     return signalfd_mode();
   if (argc == 2 && strcmp(argv[1], "masks") == 0)
     return masks_mode();
-  fprintf(stderr, "usage: %s alarm MiB | sigwait | signalfd | masks | graceful MiB\n",
-          argv[0]);
+  fprintf(stderr, "usage: %s alarm MiB | sigwait | signalfd | masks | graceful MiB\n", argv[0]);
   return 2;
 }

@@ -92,9 +92,9 @@ static long through_kernel(long bytes) {
 static long flip(long n) {
   long *a = malloc(n * sizeof *a), s = 0;
   for (long i = 0; i < n; i++)
-    a[i] = i + 1; /* SITE:flip_fill */
+    a[i] = i + 1;                     /* SITE:flip_fill */
   for (long i = 0; i < n; i += 512) { /* a read, then a write by another line */
-    long v = a[i];  /* SITE:flip_peek */
+    long v = a[i];                    /* SITE:flip_peek */
     if (v > 0)
       a[i + 1] = -v; /* SITE:flip_store */
     s += v;
@@ -133,7 +133,9 @@ static long phases(long n, unsigned pause_s) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s scan|rescan|list|memcpy|hash|flip|syscall|phases|warmup|scan-abort MiB\n", argv[0]);
+    fprintf(stderr,
+            "usage: %s scan|rescan|list|memcpy|hash|flip|syscall|phases|warmup|scan-abort MiB\n",
+            argv[0]);
     return 2;
   }
   long bytes = atol(argv[2]) << 20;
@@ -142,16 +144,16 @@ int main(int argc, char **argv) {
     fflush(stdout);
     abort();
   }
-  long r = !strcmp(argv[1], "scan")     ? scan(bytes / sizeof(long))
-           : !strcmp(argv[1], "rescan") ? rescan(bytes / sizeof(long))
-           : !strcmp(argv[1], "list")   ? list(bytes / sizeof(struct node))
-           : !strcmp(argv[1], "memcpy") ? copy(bytes, argc)
-           : !strcmp(argv[1], "hash")   ? hash(bytes / sizeof(long))
-           : !strcmp(argv[1], "flip")   ? flip(bytes / sizeof(long))
+  long r = !strcmp(argv[1], "scan")      ? scan(bytes / sizeof(long))
+           : !strcmp(argv[1], "rescan")  ? rescan(bytes / sizeof(long))
+           : !strcmp(argv[1], "list")    ? list(bytes / sizeof(struct node))
+           : !strcmp(argv[1], "memcpy")  ? copy(bytes, argc)
+           : !strcmp(argv[1], "hash")    ? hash(bytes / sizeof(long))
+           : !strcmp(argv[1], "flip")    ? flip(bytes / sizeof(long))
            : !strcmp(argv[1], "syscall") ? through_kernel(bytes)
-           : !strcmp(argv[1], "phases") ? phases(bytes / sizeof(long), 0)
-           : !strcmp(argv[1], "warmup") ? phases(bytes / sizeof(long), 2)
-                                        : -1;
+           : !strcmp(argv[1], "phases")  ? phases(bytes / sizeof(long), 0)
+           : !strcmp(argv[1], "warmup")  ? phases(bytes / sizeof(long), 2)
+                                         : -1;
   printf("%ld\n", r);
   return r == -1;
 }

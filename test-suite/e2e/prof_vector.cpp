@@ -12,7 +12,7 @@ int main(int argc, char **argv) {
   std::vector<long> v(n, 3); // SITE:vector_fill
   long s = 0;
   for (std::size_t i = 0; i < v.size(); i++)
-    s += v[i]; // SITE:vector_index
+    s += v[i];                                  // SITE:vector_index
   s += std::accumulate(v.begin(), v.end(), 0L); // SITE:vector_accumulate
   std::printf("%ld\n", s);
   return 0;

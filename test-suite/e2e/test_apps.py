@@ -28,8 +28,13 @@ FREES_LARGE = {"dataframe", "psort", "pipeline"}
 
 @pytest.mark.parametrize("name", sorted(APPS))
 def test_app_under_the_runtime_matches_native(farhint_run, name):
-    native = subprocess.run([str(BUILD / "bin" / f"app-{name}"), *ARGS[name]],
-                            capture_output=True, text=True, timeout=120, check=True)
+    native = subprocess.run(
+        [str(BUILD / "bin" / f"app-{name}"), *ARGS[name]],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     checksum = checksum_of(native.stdout, None)
     assert checksum, f"{name} printed no checksum"
     all_local = farhint_run(f"app-{name}", *ARGS[name], options=["--local", "1G"])

@@ -9,14 +9,15 @@ import json
 import subprocess
 from pathlib import Path
 
-from conftest import FARHINT
+from conftest import CLANG, FARHINT
 
 SUITE = Path(__file__).resolve().parent / "bench_suite"
 
 
 def bench(*args, timeout=900):
-    return subprocess.run([str(FARHINT), "bench", *map(str, args)], capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [str(FARHINT), "bench", *map(str, args)], capture_output=True, text=True, timeout=timeout
+    )
 
 
 def rows_of(out):
@@ -25,8 +26,20 @@ def rows_of(out):
 
 
 def test_a_suite_is_built_run_and_checked(tmp_path):
-    run = bench("--suite", SUITE / "suite.toml", "--size", "small", "--local", "25",
-                "--configs", "native,nohint,auto", "--repeats", "1", "--out", tmp_path)
+    run = bench(
+        "--suite",
+        SUITE / "suite.toml",
+        "--size",
+        "small",
+        "--local",
+        "25",
+        "--configs",
+        "native,nohint,auto",
+        "--repeats",
+        "1",
+        "--out",
+        tmp_path,
+    )
     assert run.returncode == 1, run.stderr  # the two programs a bench must not accept
     status = rows_of(tmp_path)
     for name in ("walk", "walk-make"):
@@ -46,10 +59,25 @@ def test_a_suite_is_built_run_and_checked(tmp_path):
 
 def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_path):
     binary = tmp_path / "subject"
-    subprocess.run(["clang-19", "-O1", "-g", SUITE / "bench_subject.c", "-o", binary], check=True)
+    subprocess.run([CLANG, "-O1", "-g", SUITE / "bench_subject.c", "-o", binary], check=True)
     out = tmp_path / "out"
-    run = bench("--local", "25", "--repeats", "1", "--check", "file:out.txt", "--out", out,
-                "--configs", "native,nohint", "--", binary, "16", "2", "plain")
+    run = bench(
+        "--local",
+        "25",
+        "--repeats",
+        "1",
+        "--check",
+        "file:out.txt",
+        "--out",
+        out,
+        "--configs",
+        "native,nohint",
+        "--",
+        binary,
+        "16",
+        "2",
+        "plain",
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     assert rows_of(out) == {("subject", "native"): "ok", ("subject", "nohint"): "ok"}
     refused = bench("--configs", "auto", "--out", out, "--", binary, "16", "2", "plain")
@@ -65,8 +93,20 @@ def test_a_server_is_loaded_timed_by_its_load_and_stopped(tmp_path):
     Its profile covers the serving only: not the fill at start-up nor the
     checksum on the way out (both in main). No server is left running."""
     out = tmp_path / "out"
-    run = bench("--programs", "kvserver", "--size", "small", "--local", "25", "--repeats", "1",
-                "--configs", "native,kswap,nohint,auto", "--out", out)
+    run = bench(
+        "--programs",
+        "kvserver",
+        "--size",
+        "small",
+        "--local",
+        "25",
+        "--repeats",
+        "1",
+        "--configs",
+        "native,kswap,nohint,auto",
+        "--out",
+        out,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     assert set(rows_of(out).values()) == {"ok"}, rows_of(out)
     assert len(rows_of(out)) == 4
@@ -76,4 +116,3 @@ def test_a_server_is_loaded_timed_by_its_load_and_stopped(tmp_path):
     assert not in_main and prof["run"]["total_faults"] > 1000, prof["sites"][:3]
     left = subprocess.run(["pgrep", "-f", "kvserver-native|kvserver-auto"], capture_output=True)
     assert left.returncode == 1, left.stdout
-

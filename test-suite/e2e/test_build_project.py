@@ -21,11 +21,17 @@ HERE = Path(__file__).parent
 
 
 def make(build_dir, cflags, profile="", report=""):
-    env = {**os.environ, "CC": str(BUILD / "bin" / "farhint-cc"), "FARHINT_PROFILE": profile,
-           "FARHINT_PLUGIN_ARGS": f"report={report}" if report else "", "CFLAGS": cflags}
+    env = {
+        **os.environ,
+        "CC": str(BUILD / "bin" / "farhint-cc"),
+        "FARHINT_PROFILE": profile,
+        "FARHINT_PLUGIN_ARGS": f"report={report}" if report else "",
+        "CFLAGS": cflags,
+    }
     subprocess.run(["make", "-s", "clean"], cwd=build_dir, check=True)
-    out = subprocess.run(["make", "-s"], cwd=build_dir, env=env, check=True, capture_output=True,
-                         text=True)
+    out = subprocess.run(
+        ["make", "-s"], cwd=build_dir, env=env, check=True, capture_output=True, text=True
+    )
     assert "warning" not in out.stderr, out.stderr  # every hint found its site
 
 
@@ -40,18 +46,40 @@ def test_an_out_of_tree_build_with_a_library_gets_every_hint(tmp_path, remap):
     plain = subprocess.run([str(build / "app")], capture_output=True, text=True, check=True).stdout
 
     profile = build / "app.fhprof"
-    subprocess.run([str(FARHINT), "profile", "-o", str(profile), "--", str(build / "app")],
-                   capture_output=True, text=True, check=True, timeout=300)
+    subprocess.run(
+        [str(FARHINT), "profile", "-o", str(profile), "--", str(build / "app")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
     make(build, cflags, profile=str(profile), report=str(tmp_path / "hints") + "/")
 
-    report = subprocess.run([str(FARHINT), "report", "--json", "--hints", str(tmp_path / "hints"),
-                             str(profile)], capture_output=True, text=True, check=True)
+    report = subprocess.run(
+        [str(FARHINT), "report", "--json", "--hints", str(tmp_path / "hints"), str(profile)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     sites = [s for s in json.loads(report.stdout)["sites"] if s["percent"] >= 1]
     ours = [s for s in sites if s["site"].startswith(src_in_profile)]
     assert {s["function"] for s in ours} == {"fill", "sum"}, sites
     assert all(s["plugin"].startswith("hinted") for s in ours), ours
 
-    hinted = subprocess.run([str(FARHINT), "run", "--local", "25%", "--profile", str(profile), "--",
-                             str(build / "app")], capture_output=True, text=True, timeout=300)
+    hinted = subprocess.run(
+        [
+            str(FARHINT),
+            "run",
+            "--local",
+            "25%",
+            "--profile",
+            str(profile),
+            "--",
+            str(build / "app"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert hinted.returncode == 0, hinted.stderr
     assert hinted.stdout == plain

@@ -9,42 +9,93 @@ before the runtime's hooks, which is not far; see docs/design-notes.md.)"""
 import json
 import subprocess
 
-from conftest import FARHINT
 from test_profile import HERE, markers
+
+from conftest import FARHINT
 
 
 def build(tmp_path, name, *plugin_args):
     lines = markers("fm_gather.c")
     prof = tmp_path / "gather.fhprof"
-    prof.write_text(json.dumps({
-        "format": "farhint-profile", "version": 1,
-        "binary": {"path": "fm_gather", "build_id": ""}, "run": {"total_faults": 200},
-        "sites": [{"id": 1, "file": "fm_gather.c", "line": lines["gather"], "column": 0,
-                   "function": "gather", "faults": {"read": 100, "write": 0, "write_protect": 0}},
-                  {"id": 2, "file": "fm_gather.c", "line": lines["scatter"], "column": 0,
-                   "function": "scatter",
-                   "faults": {"read": 0, "write": 100, "write_protect": 0}}]}))
+    prof.write_text(
+        json.dumps(
+            {
+                "format": "farhint-profile",
+                "version": 1,
+                "binary": {"path": "fm_gather", "build_id": ""},
+                "run": {"total_faults": 200},
+                "sites": [
+                    {
+                        "id": 1,
+                        "file": "fm_gather.c",
+                        "line": lines["gather"],
+                        "column": 0,
+                        "function": "gather",
+                        "faults": {"read": 100, "write": 0, "write_protect": 0},
+                    },
+                    {
+                        "id": 2,
+                        "file": "fm_gather.c",
+                        "line": lines["scatter"],
+                        "column": 0,
+                        "function": "scatter",
+                        "faults": {"read": 0, "write": 100, "write_protect": 0},
+                    },
+                ],
+            }
+        )
+    )
     out = tmp_path / name
     args = [a for kv in plugin_args for a in ("--plugin-arg", kv)]
-    subprocess.run([str(FARHINT), "cc", "--profile", str(prof), *args, "--", "-O2", "-g",
-                    str(HERE / "fm_gather.c"), "-o", str(out)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            str(FARHINT),
+            "cc",
+            "--profile",
+            str(prof),
+            *args,
+            "--",
+            "-O2",
+            "-g",
+            str(HERE / "fm_gather.c"),
+            "-o",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return out
 
 
 def run(tmp_path, binary, local, mib, options=()):
     stats = tmp_path / f"{binary.name}-{local}.json"
-    proc = subprocess.run([str(FARHINT), "run", "--local", local, "--peak", f"{mib}M",
-                           "--stats-file", str(stats), *options, "--", str(binary), str(mib),
-                           "1"],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "run",
+            "--local",
+            local,
+            "--peak",
+            f"{mib}M",
+            "--stats-file",
+            str(stats),
+            *options,
+            "--",
+            str(binary),
+            str(mib),
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout, json.loads(stats.read_text())
 
 
 def test_prefetched_program_computes_the_native_result_at_5_percent_local(tmp_path):
     hinted = build(tmp_path, "gather-prefetch")
-    native = subprocess.run([str(hinted), "16", "1"], capture_output=True, text=True,
-                            check=True)
+    native = subprocess.run([str(hinted), "16", "1"], capture_output=True, text=True, check=True)
     out, stats = run(tmp_path, hinted, "5%", 16)
     assert out == native.stdout
     assert stats["counters"]["prefetch_pages"] > 0, stats["counters"]

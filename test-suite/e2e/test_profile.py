@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BUILD, FARHINT
+from conftest import BUILD, CLANG, FARHINT
 
 HERE = Path(__file__).parent
 
@@ -27,10 +27,24 @@ def markers(source):
 
 def profile(tmp_path, program, *args, local="10%", recorder="farmem"):
     out = tmp_path / f"{program}-{'-'.join(args)}.fhprof"
-    proc = subprocess.run([str(FARHINT), "profile", "--recorder", recorder, "--local", local,
-                           "-o", str(out), "--",
-                           str(BUILD / "bin" / program), *args],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--recorder",
+            recorder,
+            "--local",
+            local,
+            "-o",
+            str(out),
+            "--",
+            str(BUILD / "bin" / program),
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(out.read_text()), proc
 
@@ -50,14 +64,17 @@ def site_at(prof, source, line):
     return max(found, key=lambda s: sum(s["faults"][k] for k in ("read", "write", "write_protect")))
 
 
-@pytest.mark.parametrize("pattern,lines", [
-    ("scan", ["array_write", "array_read"]),
-    ("list", ["list_build", "list_walk"]),
-    ("memcpy", ["memset", "memcpy"]),
-    ("hash", ["hash_clear", "hash_probe"]),
-    # faults inside write() and read(): the trace scans the stack for the caller
-    ("syscall", ["syscall_fill", "syscall_write", "syscall_read"]),
-])
+@pytest.mark.parametrize(
+    "pattern,lines",
+    [
+        ("scan", ["array_write", "array_read"]),
+        ("list", ["list_build", "list_walk"]),
+        ("memcpy", ["memset", "memcpy"]),
+        ("hash", ["hash_clear", "hash_probe"]),
+        # faults inside write() and read(): the trace scans the stack for the caller
+        ("syscall", ["syscall_fill", "syscall_write", "syscall_read"]),
+    ],
+)
 def test_faults_land_on_the_marked_lines(tmp_path, pattern, lines):
     prof, _ = profile(tmp_path, "prof_patterns", pattern, "16")
     m = markers("prof_patterns.c")
@@ -68,11 +85,14 @@ def test_faults_land_on_the_marked_lines(tmp_path, pattern, lines):
     assert on_marked >= 0.99 * total, f"{on_marked} of {total} faults on {lines}: {by_line}"
 
 
-@pytest.mark.parametrize("pattern,lines,top,seq", [
-    ("scan", ["array_write", "array_read"], "array_read", True),
-    ("list", ["list_build", "list_walk"], "list_walk", False),
-    ("hash", ["hash_clear", "hash_probe"], "hash_probe", False),
-])
+@pytest.mark.parametrize(
+    "pattern,lines,top,seq",
+    [
+        ("scan", ["array_write", "array_read"], "array_read", True),
+        ("list", ["list_build", "list_walk"], "list_walk", False),
+        ("hash", ["hash_clear", "hash_probe"], "hash_probe", False),
+    ],
+)
 def test_perf_recorder_finds_the_lines_under_kernel_swap(tmp_path, pattern, lines, top, seq):
     """The unmodified program under a cgroup limit with swap: perf's major
     faults land on the same lines, and scans still get seq."""
@@ -158,10 +178,27 @@ def test_cpp_library_faults_are_attributed_to_application_lines(tmp_path):
 
 def test_build_without_debug_info_is_told_so(tmp_path):
     exe = tmp_path / "nodebug"
-    subprocess.run(["clang-19", "-O1", str(HERE / "prof_patterns.c"), "-o", str(exe)], check=True)
+    subprocess.run([CLANG, "-O1", str(HERE / "prof_patterns.c"), "-o", str(exe)], check=True)
     out = tmp_path / "nodebug.fhprof"
-    proc = subprocess.run([str(FARHINT), "profile", "--peak", "16M", "--local", "2M", "-o", str(out),
-                           "--", str(exe), "scan", "8"], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--peak",
+            "16M",
+            "--local",
+            "2M",
+            "-o",
+            str(out),
+            "--",
+            str(exe),
+            "scan",
+            "8",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "has no debug info" in proc.stderr and "build with -g" in proc.stderr
     prof = json.loads(out.read_text())
@@ -174,16 +211,25 @@ def test_report_table_json_html_and_diff(tmp_path):
     table = subprocess.run([str(FARHINT), "report", str(path)], capture_output=True, text=True)
     assert table.returncode == 0
     assert "array_write" in table.stdout and "95% of faults: 2" in table.stdout
-    as_json = json.loads(subprocess.run([str(FARHINT), "report", "--json", str(path)],
-                                        capture_output=True, text=True).stdout)
-    assert as_json["coverage_sites"]["95%"] == 2 and as_json["sites"][0]["hint"].startswith(("mut", "seq"))
+    as_json = json.loads(
+        subprocess.run(
+            [str(FARHINT), "report", "--json", str(path)], capture_output=True, text=True
+        ).stdout
+    )
+    assert as_json["coverage_sites"]["95%"] == 2 and as_json["sites"][0]["hint"].startswith(
+        ("mut", "seq")
+    )
     html = tmp_path / "r.html"
-    subprocess.run([str(FARHINT), "report", str(path), "--html", str(html)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(FARHINT), "report", str(path), "--html", str(html)], check=True, capture_output=True
+    )
     page = html.read_text()
     assert "<svg" in page and "flame graph" in page and "array_read" in page
-    same = subprocess.run([str(FARHINT), "report", str(path), "--diff", str(path), "--json"],
-                          capture_output=True, text=True)
+    same = subprocess.run(
+        [str(FARHINT), "report", str(path), "--diff", str(path), "--json"],
+        capture_output=True,
+        text=True,
+    )
     rows = json.loads(same.stdout)
     assert all(r["before"] == r["after"] for r in rows)
 
@@ -193,12 +239,41 @@ def profiled_and_hinted(tmp_path, mib):
     local) and the build hinted from it."""
     src = HERE / "prof_patterns.c"
     plain, prof, hinted = tmp_path / "plain", tmp_path / "plain.fhprof", tmp_path / "hinted"
-    subprocess.run(["clang-19", "-O1", "-g", str(src), "-o", str(plain)], check=True)
-    subprocess.run([str(FARHINT), "profile", "--peak", f"{mib}M", "--local",
-                    f"{int(mib) // 8}M", "-o", str(prof), "--", str(plain), "scan", mib],
-                   check=True, capture_output=True, timeout=300)
-    subprocess.run([str(FARHINT), "cc", "--profile", str(prof), "--", "-O1", "-g", str(src),
-                    "-o", str(hinted)], check=True)
+    subprocess.run([CLANG, "-O1", "-g", str(src), "-o", str(plain)], check=True)
+    subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--peak",
+            f"{mib}M",
+            "--local",
+            f"{int(mib) // 8}M",
+            "-o",
+            str(prof),
+            "--",
+            str(plain),
+            "scan",
+            mib,
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    subprocess.run(
+        [
+            str(FARHINT),
+            "cc",
+            "--profile",
+            str(prof),
+            "--",
+            "-O1",
+            "-g",
+            str(src),
+            "-o",
+            str(hinted),
+        ],
+        check=True,
+    )
     return plain, prof, hinted
 
 
@@ -207,10 +282,32 @@ def test_profile_cc_run_loop_replaces_unhinted_faults(tmp_path):
     profile the hinted build: what remains is hinted."""
     _, first, hinted = profiled_and_hinted(tmp_path, "16")
     second = tmp_path / "second.fhprof"
-    subprocess.run([str(FARHINT), "profile", "--peak", "16M", "--local", "2M", "-o", str(second),
-                    "--", str(hinted), "scan", "16"], check=True, capture_output=True, timeout=300)
-    rows = json.loads(subprocess.run([str(FARHINT), "report", str(first), "--diff", str(second),
-                                      "--json"], capture_output=True, text=True).stdout)
+    subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--peak",
+            "16M",
+            "--local",
+            "2M",
+            "-o",
+            str(second),
+            "--",
+            str(hinted),
+            "scan",
+            "16",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    rows = json.loads(
+        subprocess.run(
+            [str(FARHINT), "report", str(first), "--diff", str(second), "--json"],
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
     after = sum(r["after"] for r in rows)
     unhinted = sum(r["unhinted_after"] for r in rows)
     assert after > 0 and unhinted <= 0.01 * after, rows
@@ -222,11 +319,27 @@ def test_run_warns_when_the_profile_is_of_another_program(tmp_path):
     another program is taken with a warning that says so."""
     plain, prof, hinted = profiled_and_hinted(tmp_path, "8")
     other = BUILD / "bin" / "fm_scan"
-    for program, args, warned in ((plain, ["scan", "8"], False), (hinted, ["scan", "8"], False),
-                                  (other, ["8", "1", "nohint"], True)):
-        run = subprocess.run([str(FARHINT), "run", "--local", "50%", "--profile", str(prof),
-                              "--", str(program), *args], capture_output=True, text=True,
-                             timeout=120)
+    for program, args, warned in (
+        (plain, ["scan", "8"], False),
+        (hinted, ["scan", "8"], False),
+        (other, ["8", "1", "nohint"], True),
+    ):
+        run = subprocess.run(
+            [
+                str(FARHINT),
+                "run",
+                "--local",
+                "50%",
+                "--profile",
+                str(prof),
+                "--",
+                str(program),
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert run.returncode == 0, run.stderr
         assert ("was recorded from" in run.stderr) == warned, (program, run.stderr)
 
@@ -235,13 +348,26 @@ def test_a_crashing_program_still_gets_a_profile_of_its_run(tmp_path):
     """The trace and the peak are finished on a fatal signal: the profile
     covers the run up to the crash (it used to say so, then write nothing)."""
     out = tmp_path / "crash.fhprof"
-    proc = subprocess.run([str(FARHINT), "profile", "--local", "10%", "-o", str(out), "--",
-                           str(BUILD / "bin/prof_patterns"), "scan-abort", "16"],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--local",
+            "10%",
+            "-o",
+            str(out),
+            "--",
+            str(BUILD / "bin/prof_patterns"),
+            "scan-abort",
+            "16",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert "the profile covers the run up to there" in proc.stderr, proc.stderr
     prof = json.loads(out.read_text())
     assert faults_by_line(prof, "prof_patterns.c"), "the scan's faults are in the profile"
-
 
 
 def test_profile_messages_give_true_figures(tmp_path):
@@ -251,9 +377,21 @@ def test_profile_messages_give_true_figures(tmp_path):
     _, proc = profile(tmp_path, "prof_patterns", "scan", "8")
     recorded, seen = map(int, re.search(r"(\d+) of (\d+) faults recorded", proc.stderr).groups())
     assert 0 < recorded <= seen, proc.stderr
-    tiny = subprocess.run([str(FARHINT), "profile", "--local", "10%", "-o",
-                           str(tmp_path / "tiny.fhprof"), "--", "true"],
-                          capture_output=True, text=True, timeout=120)
+    tiny = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--local",
+            "10%",
+            "-o",
+            str(tmp_path / "tiny.fhprof"),
+            "--",
+            "true",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "local (all of its" in tiny.stderr, tiny.stderr
 
 
@@ -278,10 +416,16 @@ def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_pa
     assert 0.9 < scan / prof["run"]["total_faults"] < 0.99  # 20 passes of 21 over the pages
     # Runs are judged among the records: the sampled scan is still a scan.
     assert site_at(prof, "prof_patterns.c", lines["phase_scan"])["suggest"]["seq"]
-    report = subprocess.run([str(FARHINT), "report", str(tmp_path / "prof_patterns-phases-64.fhprof")],
-                            capture_output=True, text=True, timeout=60)
-    assert re.search(rf"a sample: {recorded} of about \d+ faults recorded.*within \+-[\d.]+ points",
-                     report.stdout), report.stdout
+    report = subprocess.run(
+        [str(FARHINT), "report", str(tmp_path / "prof_patterns-phases-64.fhprof")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert re.search(
+        rf"a sample: {recorded} of about \d+ faults recorded.*within \+-[\d.]+ points",
+        report.stdout,
+    ), report.stdout
 
 
 def _profile_signalled_in_pause(out, sig, options=()):
@@ -289,28 +433,57 @@ def _profile_signalled_in_pause(out, sig, options=()):
     (if any) sent to farhint profile during the pause; (its stderr, the
     profile's faults by line, the markers' lines)."""
     import time
-    proc = subprocess.Popen([str(FARHINT), "profile", "--local", "10%", "--peak", "16M",
-                             *options, "-o", str(out), "--",
-                             str(BUILD / "bin" / "prof_patterns"), "warmup", "16"],
-                            stderr=subprocess.PIPE, text=True)
+
+    proc = subprocess.Popen(
+        [
+            str(FARHINT),
+            "profile",
+            "--local",
+            "10%",
+            "--peak",
+            "16M",
+            *options,
+            "-o",
+            str(out),
+            "--",
+            str(BUILD / "bin" / "prof_patterns"),
+            "warmup",
+            "16",
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     if sig:
         time.sleep(1.5)  # the fill takes well under a second; then it pauses for 2 s
         proc.send_signal(sig)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
-    return err, faults_by_line(json.loads(out.read_text()), "prof_patterns.c"), \
-        markers("prof_patterns.c")
+    return (
+        err,
+        faults_by_line(json.loads(out.read_text()), "prof_patterns.c"),
+        markers("prof_patterns.c"),
+    )
 
 
 # How a profile leaves out a server's start: (options, signal sent in the
 # pause, what profile and report say, a bad option and its message).
 WINDOWS = {
-    "warmup": (["--warmup", "1"], None, "after the first 1 s", "after a warm-up of 1 s",
-               ["--warmup", "-1"], "--warmup is a number of seconds"),
-    "start-signal": (["--start-signal", "usr2"], "SIGUSR2",
-                     "from the first SIGUSR2 it gets to the second",
-                     "from the program's first SIGUSR2 to its second",
-                     ["--start-signal", "USR9"], "'USR9' is not a signal"),
+    "warmup": (
+        ["--warmup", "1"],
+        None,
+        "after the first 1 s",
+        "after a warm-up of 1 s",
+        ["--warmup", "-1"],
+        "--warmup is a number of seconds",
+    ),
+    "start-signal": (
+        ["--start-signal", "usr2"],
+        "SIGUSR2",
+        "from the first SIGUSR2 it gets to the second",
+        "from the program's first SIGUSR2 to its second",
+        ["--start-signal", "USR9"],
+        "'USR9' is not a signal",
+    ),
 }
 
 
@@ -321,16 +494,19 @@ def test_a_window_leaves_the_start_out_of_the_profile(tmp_path, window):
     fill's faults are neither recorded nor counted, the scan's are, and the
     report says which window it shows. A bad value is refused first."""
     import signal
+
     options, sig, said, reported, bad_options, bad_message = WINDOWS[window]
     out = tmp_path / "window.fhprof"
     err, by_line, lines = _profile_signalled_in_pause(
-        out, getattr(signal, sig) if sig else None, options)
+        out, getattr(signal, sig) if sig else None, options
+    )
     assert said in err
     assert by_line[lines["phase_fill"]] == 0 and by_line[lines["phase_scan"]] > 1000, by_line
     report = subprocess.run([str(FARHINT), "report", str(out)], capture_output=True, text=True)
     assert reported in report.stdout
-    bad = subprocess.run([str(FARHINT), "profile", *bad_options, "--", "true"],
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [str(FARHINT), "profile", *bad_options, "--", "true"], capture_output=True, text=True
+    )
     assert bad.returncode == 2 and bad_message in bad.stderr
 
 
@@ -339,8 +515,8 @@ def test_a_program_stopped_by_sigterm_still_gets_a_profile(tmp_path):
     the program, which leaves its trace on the way out (here during the
     pause after its fill)."""
     import signal
-    err, by_line, lines = _profile_signalled_in_pause(tmp_path / "stopped.fhprof",
-                                                      signal.SIGTERM)
+
+    err, by_line, lines = _profile_signalled_in_pause(tmp_path / "stopped.fhprof", signal.SIGTERM)
     assert "exited with -15; the profile covers the run up to there" in err
     assert by_line[lines["phase_fill"]] > 1000, by_line
 
@@ -353,10 +529,24 @@ def test_follow_children_profiles_each_program_the_run_execs(tmp_path):
     not profiled. dash ends with _exit, so the shell's own trace is
     incomplete: said, not fatal."""
     prog = BUILD / "bin" / "prof_patterns"
-    proc = subprocess.run([str(FARHINT), "profile", "--follow-children", "--local", "10%",
-                           "-o", str(tmp_path / "sh.fhprof"), "--", "sh", "-c",
-                           f"{prog} scan 16 && {prog} rescan 8 | wc -l"],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--follow-children",
+            "--local",
+            "10%",
+            "-o",
+            str(tmp_path / "sh.fhprof"),
+            "--",
+            "sh",
+            "-c",
+            f"{prog} scan 16 && {prog} rescan 8 | wc -l",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "no profile for wc: no debug info" in proc.stderr
     prof = json.loads((tmp_path / "prof_patterns.fhprof").read_text())
@@ -370,7 +560,11 @@ def test_follow_children_profiles_each_program_the_run_execs(tmp_path):
 
 
 def test_follow_children_is_for_the_farmem_recorder(tmp_path):
-    proc = subprocess.run([str(FARHINT), "profile", "--follow-children", "--recorder", "perf",
-                           "--", "true"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [str(FARHINT), "profile", "--follow-children", "--recorder", "perf", "--", "true"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert "--follow-children needs the farmem recorder" in proc.stderr

@@ -11,18 +11,35 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BUILD, FARHINT
+from conftest import BUILD, CLANG, FARHINT
 
 SOURCE = Path(__file__).parents[1] / "lit" / "Inputs" / "simple.c"
-GOOD = {"format": "farhint-profile", "version": 1,
-        "binary": {"path": "a.out", "build_id": "f58c8684"},
-        "run": {"total_faults": 150, "peak_bytes": 1 << 20},
-        "sites": [{"id": 7, "file": "simple.c", "line": 2, "column": 10, "function": "get",
-                   "faults": {"read": 100, "write": 0, "write_protect": 0},
-                   "suggest": {"mut": False, "size": 8, "seq": True, "rdahead": 16, "ev_prio": 0}},
-                  {"id": 8, "file": "other.c", "line": 5, "column": 3, "function": "g",
-                   "faults": {"read": 50, "write": 0, "write_protect": 0}}]}
-ODD_VALUES = [None, True, -1, 0, 2**31, 2**63, -2**63, 1.5, "", "x", [], {}, [1], {"a": 1}]
+GOOD = {
+    "format": "farhint-profile",
+    "version": 1,
+    "binary": {"path": "a.out", "build_id": "f58c8684"},
+    "run": {"total_faults": 150, "peak_bytes": 1 << 20},
+    "sites": [
+        {
+            "id": 7,
+            "file": "simple.c",
+            "line": 2,
+            "column": 10,
+            "function": "get",
+            "faults": {"read": 100, "write": 0, "write_protect": 0},
+            "suggest": {"mut": False, "size": 8, "seq": True, "rdahead": 16, "ev_prio": 0},
+        },
+        {
+            "id": 8,
+            "file": "other.c",
+            "line": 5,
+            "column": 3,
+            "function": "g",
+            "faults": {"read": 50, "write": 0, "write_protect": 0},
+        },
+    ],
+}
+ODD_VALUES = [None, True, -1, 0, 2**31, 2**63, -(2**63), 1.5, "", "x", [], {}, [1], {"a": 1}]
 
 
 def paths(node, prefix=()):
@@ -52,7 +69,7 @@ def damaged(rng):
     cut = rng.randrange(len(text))
     if how == "truncate":
         return text[:cut]
-    return text[:cut] + chr(rng.choice(b'{}[]",:0-9aZ \\')) + text[cut + 1:]
+    return text[:cut] + chr(rng.choice(b'{}[]",:0-9aZ \\')) + text[cut + 1 :]
 
 
 @pytest.mark.parametrize("seed", range(150))
@@ -65,40 +82,79 @@ def test_damaged_profiles_are_taken_or_rejected_alike(tmp_path, seed):
     assert "Traceback" not in report.stderr, (text, report.stderr)
     if report.returncode == 2:
         assert str(prof) in report.stderr, report.stderr
-    plugin = subprocess.run(["clang-19", "-O2", "-g", f"-fplugin={BUILD / 'lib' / 'farhint.so'}",
-                             f"-fplugin-arg-farhint-profile={prof}", "-S", "-emit-llvm",
-                             str(SOURCE), "-o", "/dev/null"], capture_output=True, text=True)
+    plugin = subprocess.run(
+        [
+            CLANG,
+            "-O2",
+            "-g",
+            f"-fplugin={BUILD / 'lib' / 'farhint.so'}",
+            f"-fplugin-arg-farhint-profile={prof}",
+            "-S",
+            "-emit-llvm",
+            str(SOURCE),
+            "-o",
+            "/dev/null",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert plugin.returncode in (0, 1), (text, plugin.stderr)
     assert "Stack dump" not in plugin.stderr and "PLEASE submit" not in plugin.stderr, text
     if plugin.returncode == 1:
         assert "farhint: profile" in plugin.stderr, plugin.stderr
-    assert (report.returncode == 0) == (plugin.returncode == 0), (
-        f"the readers disagree on {text!r}:\nreport: {report.stderr}\nplugin: {plugin.stderr}")
+    assert (report.returncode == 0) == (
+        plugin.returncode == 0
+    ), f"the readers disagree on {text!r}:\nreport: {report.stderr}\nplugin: {plugin.stderr}"
 
 
 def test_a_large_profile_is_read_in_bounded_memory(tmp_path):
     """20,000 sites with their stacks (30 MB): the plugin parses one site at
     a time (a tree of the whole profile took 760 MB of the compiler) and
     still finds the one site of this file."""
-    sites = [{"id": i, "file": f"/src/dir{i % 50}/file{i % 400}.c", "line": i % 3000 + 1,
-              "column": 5, "function": f"fn{i}", "source_line": "x = a[i] + b[j] * c[k];",
-              "frames": [f"fn{i} /src/dir{i % 50}/file{i % 400}.c:{i % 3000 + 1}:5"] * 20,
-              "faults": {"read": 1000 - i % 900, "write": 0, "write_protect": 0}}
-             for i in range(2, 20001)]
+    sites = [
+        {
+            "id": i,
+            "file": f"/src/dir{i % 50}/file{i % 400}.c",
+            "line": i % 3000 + 1,
+            "column": 5,
+            "function": f"fn{i}",
+            "source_line": "x = a[i] + b[j] * c[k];",
+            "frames": [f"fn{i} /src/dir{i % 50}/file{i % 400}.c:{i % 3000 + 1}:5"] * 20,
+            "faults": {"read": 1000 - i % 900, "write": 0, "write_protect": 0},
+        }
+        for i in range(2, 20001)
+    ]
     sites.append({**GOOD["sites"][0], "id": 1, "faults": {"read": 5000}})
     prof = tmp_path / "big.fhprof"
     prof.write_text(json.dumps({**GOOD, "sites": sites}, indent=1))
     assert prof.stat().st_size > 20 << 20
     # The compiler's peak, measured in a process of its own that runs only it.
-    measure = ("import resource, subprocess, sys\n"
-               "rc = subprocess.run(sys.argv[1:]).returncode\n"
-               "print('maxrss_kb', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,"
-               " file=sys.stderr)\n"
-               "sys.exit(rc)")
-    out = subprocess.run([sys.executable, "-c", measure, "clang-19", "-O2", "-g",
-                          f"-fplugin={BUILD / 'lib' / 'farhint.so'}",
-                          f"-fplugin-arg-farhint-profile={prof}", "-S", "-emit-llvm",
-                          str(SOURCE), "-o", "-"], capture_output=True, text=True)
+    measure = (
+        "import resource, subprocess, sys\n"
+        "rc = subprocess.run(sys.argv[1:]).returncode\n"
+        "print('maxrss_kb', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,"
+        " file=sys.stderr)\n"
+        "sys.exit(rc)"
+    )
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            measure,
+            CLANG,
+            "-O2",
+            "-g",
+            f"-fplugin={BUILD / 'lib' / 'farhint.so'}",
+            f"-fplugin-arg-farhint-profile={prof}",
+            "-S",
+            "-emit-llvm",
+            str(SOURCE),
+            "-o",
+            "-",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stderr
     assert "farhint_hint_slow_preserve_most(ptr %" in out.stdout, "site 1 is hinted"
     rss_kb = int(out.stderr.split("maxrss_kb")[-1])

@@ -17,19 +17,26 @@ from conftest import BUILD, FARHINT, native
 MiB = 1 << 20
 
 
-@pytest.mark.parametrize("policy,reclaim,mib,threads,updates", [
-    ("fifo", "auto", 20, 4, 10000),   # 20 MiB at 1 MiB local: 5%
-    ("fifo", "background", 8, 3, 5000),
-    ("fifo", "inline", 8, 3, 5000),
-    ("clock", "auto", 8, 3, 5000),
-    ("lru", "auto", 8, 3, 5000),
-    ("prio", "auto", 8, 2, 5000),
-])
-def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib, threads,
-                                              updates):
+@pytest.mark.parametrize(
+    "policy,reclaim,mib,threads,updates",
+    [
+        ("fifo", "auto", 20, 4, 10000),  # 20 MiB at 1 MiB local: 5%
+        ("fifo", "background", 8, 3, 5000),
+        ("fifo", "inline", 8, 3, 5000),
+        ("clock", "auto", 8, 3, 5000),
+        ("lru", "auto", 8, 3, 5000),
+        ("prio", "auto", 8, 2, 5000),
+    ],
+)
+def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib, threads, updates):
     local = max(1, mib // 20)
-    run = farhint_run("fm_racing_writers", mib, threads, updates,
-                      options=["--local", f"{local}M", "--policy", policy, "--reclaim", reclaim])
+    run = farhint_run(
+        "fm_racing_writers",
+        mib,
+        threads,
+        updates,
+        options=["--local", f"{local}M", "--policy", policy, "--reclaim", reclaim],
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("ok ")
     s = run.stats["counters"]
@@ -46,8 +53,16 @@ def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib,
         assert s["sync_reclaims"] < 0.9 * s["evict_batches"], "the reclaim thread evicts ahead"
 
 
-@pytest.mark.parametrize("options", [["--policy", "fifo"], ["--policy", "clock"],
-                                     ["--policy", "lru"], ["--policy", "prio"], ["--ult"]])
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--policy", "fifo"],
+        ["--policy", "clock"],
+        ["--policy", "lru"],
+        ["--policy", "prio"],
+        ["--ult"],
+    ],
+)
 def test_freed_buffers_are_reused_in_place(farhint_run, options):
     """A pipeline's buffers (filled, read back 16 MiB later, freed): a buffer
     allocated where one was freed is neither written back, fetched nor
@@ -103,9 +118,24 @@ def test_resident_far_pages_never_exceed_the_budget(farhint_run):
 def test_far_pages_are_not_charged_to_the_program(tmp_path):
     """64 MiB of far data under a cgroup limit of budget + runtime overhead:
     it only fits if the far pages live in the server's memory."""
-    proc = subprocess.run([str(FARHINT), "run", "--local", "8M", "--cgroup-limit", "40M", "--",
-                           str(BUILD / "bin" / "fm_scan"), "64", "1", "nohint"],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "run",
+            "--local",
+            "8M",
+            "--cgroup-limit",
+            "40M",
+            "--",
+            str(BUILD / "bin" / "fm_scan"),
+            "64",
+            "1",
+            "nohint",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     m = re.search(r"peak usage (\d+) bytes, oom kills (\d+)", proc.stderr)
     assert m and int(m.group(2)) == 0
@@ -134,8 +164,11 @@ def test_hints_stay_idle_until_a_far_page_is_not_local(farhint_run):
     assert tight.returncode == 0, tight.stderr
     assert "hints_live 1" in tight.stdout
     assert tight.stats["counters"]["faults_hinted"] > 0
-    assert roomy.stdout.split()[1] == tight.stdout.split()[1] == \
-        native("fm_scan", 8, 2, "nohint").stdout.split()[1]
+    assert (
+        roomy.stdout.split()[1]
+        == tight.stdout.split()[1]
+        == native("fm_scan", 8, 2, "nohint").stdout.split()[1]
+    )
 
 
 def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
@@ -154,8 +187,9 @@ def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
     assert syscalls < 0.6 * (c["fetched_pages"] + c["evicted_pages"]), c
     assert c["copy_syscalls"] < c["fetched_pages"] / 4, c
     assert run.stdout.split()[1] == native("fm_scan", 32, 1, "nohint").stdout.split()[1]
-    alone = farhint_run("fm_scan", 32, 1, "nohint",
-                        options=["--local", "4M", "--no-unhinted-readahead"])
+    alone = farhint_run(
+        "fm_scan", 32, 1, "nohint", options=["--local", "4M", "--no-unhinted-readahead"]
+    )
     assert alone.returncode == 0, alone.stderr
     assert alone.stats["counters"]["readahead_pages"] == 0
     assert alone.stats["counters"]["faults_unhinted"] > 8192  # every page, once per pass
@@ -183,8 +217,7 @@ def test_signal_handlers_that_touch_far_memory_are_served(farhint_run, options):
     """A timer's handler writes heap memory at 5% local: its faults are
     served (the runtime's own threads block signals, so the handler never
     runs on the thread that serves faults), and nothing it wrote is lost."""
-    run = farhint_run("fm_signals", "alarm", 20, options=["--local", "1M", *options],
-                      timeout=60)
+    run = farhint_run("fm_signals", "alarm", 20, options=["--local", "1M", *options], timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout == native("fm_signals", "alarm", 20).stdout
     assert run.stdout.startswith("handled\n")
@@ -198,8 +231,9 @@ def test_blocked_signals_are_received_where_the_program_waits(farhint_run, how, 
     (under --ult a thread's mask used to change only its worker's, and the
     other worker took SIGUSR1's default action: killed)."""
     run = farhint_run("fm_signals", how, options=["--local", "1M", *options], timeout=30)
-    assert run.returncode == 0, f"killed by signal {-run.returncode}" if run.returncode < 0 \
-        else run.stderr
+    assert run.returncode == 0, (
+        f"killed by signal {-run.returncode}" if run.returncode < 0 else run.stderr
+    )
     assert run.stdout == "received SIGUSR1\nreceived SIGTERM\nclean exit\n"
 
 
@@ -210,13 +244,13 @@ def test_each_thread_has_its_own_signal_mask(farhint_run, options):
     run = farhint_run("fm_signals", "masks", options=["--local", "1M", *options], timeout=30)
     assert run.returncode == 0, run.stderr
     assert run.stdout == native("fm_signals", "masks").stdout
-    assert run.stdout == ("handled by raise: 1\nthread blocks SIGUSR1: yes\n"
-                          "main blocks SIGUSR1: no\n")
+    assert run.stdout == (
+        "handled by raise: 1\nthread blocks SIGUSR1: yes\n" "main blocks SIGUSR1: no\n"
+    )
 
 
 @pytest.mark.parametrize("options", [[], ["--ult"]])
-def test_madvise_and_mremap_on_far_memory_behave_as_on_anonymous_memory(farhint_run,
-                                                                        options):
+def test_madvise_and_mremap_on_far_memory_behave_as_on_anonymous_memory(farhint_run, options):
     """DONTNEED'd heap pages read as zeros afterwards, whether they were
     local or evicted; FREE'd ones hold zeros or their data; WILLNEED'd ones
     come back intact; a block moved and grown by mremap keeps every byte,
@@ -276,10 +310,22 @@ def test_sigterm_lets_the_program_finish_its_shutdown(group):
     service manager sends it) reaches the program, which still reads far
     memory while it shuts down: the memory server leaves after it, never
     before, and farhint returns the program's exit code."""
-    proc = subprocess.Popen([str(FARHINT), "run", "--local", "1M", "--",
-                             str(BUILD / "bin/fm_signals"), "graceful", "16"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            str(FARHINT),
+            "run",
+            "--local",
+            "1M",
+            "--",
+            str(BUILD / "bin/fm_signals"),
+            "graceful",
+            "16",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     assert proc.stdout.readline() == "ready\n"
     if group:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -301,13 +347,28 @@ def test_children_run_natively(farhint_run, tmp_path):
     assert run.stdout == native("fm_children", 8).stdout
     assert "child runs natively" in run.stdout and "checksum 0" in run.stdout
     out = tmp_path / "children.fhprof"
-    prof = subprocess.run([str(FARHINT), "profile", "--local", "10%", "-o", str(out), "--",
-                           str(BUILD / "bin/fm_children"), "8"],
-                          capture_output=True, text=True, timeout=300)
+    prof = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--local",
+            "10%",
+            "-o",
+            str(out),
+            "--",
+            str(BUILD / "bin/fm_children"),
+            "8",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert prof.returncode == 0, prof.stderr
     assert "child runs natively" in prof.stdout
-    faults = sum(sum(s["faults"][k] for k in ("read", "write", "write_protect"))
-                 for s in json.loads(out.read_text())["sites"])
+    faults = sum(
+        sum(s["faults"][k] for k in ("read", "write", "write_protect"))
+        for s in json.loads(out.read_text())["sites"]
+    )
     assert faults > 1000, "the parent's faults are in the profile"
 
 
@@ -320,20 +381,38 @@ def test_follow_children_gives_each_exec_its_own_runtime(farhint_run, options):
     its own, the statistics file stays the parent's, and every child's
     memory server leaves with it."""
     before = leftovers()
-    run = farhint_run("fm_children", 8, options=["--local", "1M", "--follow-children",
-                                                 "--stats", *options])
+    run = farhint_run(
+        "fm_children", 8, options=["--local", "1M", "--follow-children", "--stats", *options]
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout == native("fm_children", 8).stdout.replace(
-        "child runs natively", "runtime in child")
+        "child runs natively", "runtime in child"
+    )
     assert run.stats["counters"]["fetched_pages"] > 0, "the parent's own statistics"
-    child = subprocess.run([str(FARHINT), "run", "--local", "1M", "--follow-children",
-                            "--stats", *options, "--", "sh", "-c",
-                            f"{BUILD / 'bin/fm_big_mmap'} 64"],
-                           capture_output=True, text=True, timeout=300)
+    child = subprocess.run(
+        [
+            str(FARHINT),
+            "run",
+            "--local",
+            "1M",
+            "--follow-children",
+            "--stats",
+            *options,
+            "--",
+            "sh",
+            "-c",
+            f"{BUILD / 'bin/fm_big_mmap'} 64",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert child.returncode == 0, child.stderr
     assert child.stdout == native("fm_big_mmap", 64).stdout
-    evicted = [int(m) for m in re.findall(r"pages: fetched \d+ \(zero-filled \d+\), evicted (\d+)",
-                                          child.stderr)]
+    evicted = [
+        int(m)
+        for m in re.findall(r"pages: fetched \d+ \(zero-filled \d+\), evicted (\d+)", child.stderr)
+    ]
     assert evicted and max(evicted) >= 64 * MiB // 4096, child.stderr
     assert_nothing_new_left(before)
 
@@ -354,16 +433,19 @@ def leftovers():
     and memory servers."""
     files = {f"/tmp/{n}" for n in os.listdir("/tmp") if "farhint" in n or "farmem" in n}
     files |= {f"/dev/shm/{n}" for n in os.listdir("/dev/shm")}
-    servers = subprocess.run(["pgrep", "-f", "farmem-server"], capture_output=True,
-                             text=True).stdout.split()
+    servers = subprocess.run(
+        ["pgrep", "-f", "farmem-server"], capture_output=True, text=True
+    ).stdout.split()
     return files, set(servers)
 
 
 def assert_nothing_new_left(before):
     """Nothing in leftovers() that was not there before (a server of an
     earlier test may leave meanwhile: only new ones count)."""
+
     def new():
         return [sorted(now - then) for now, then in zip(leftovers(), before)]
+
     for _ in range(50):  # a server leaves right after its last client
         if new() == [[], []]:
             break
@@ -377,9 +459,21 @@ def test_nothing_is_left_behind(farhint_run):
     before = leftovers()
     run = farhint_run("fm_fork", 4, 2, 100, options=["--local", "1M"])
     assert run.returncode == 0 and run.stdout == "ok\n", run.stderr
-    proc = subprocess.Popen([str(FARHINT), "run", "--local", "1M", "--",
-                             str(BUILD / "bin/fm_signals"), "graceful", "4"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            str(FARHINT),
+            "run",
+            "--local",
+            "1M",
+            "--",
+            str(BUILD / "bin/fm_signals"),
+            "graceful",
+            "4",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout.readline() == "ready\n"
     proc.send_signal(signal.SIGTERM)
     proc.communicate(timeout=30)
@@ -398,12 +492,22 @@ def test_budget_below_minimum_is_a_clear_error(farhint_run):
     assert "below the smallest budget" in run.stderr
 
 
-@pytest.mark.parametrize("setting,message", [
-    ("FARHINT_ULT", "FARHINT_ULT and trace mode do not go together"),
-    ("FARHINT_FOLLOW_CHILDREN", "FARHINT_FOLLOW_CHILDREN in trace mode needs %p")])
+@pytest.mark.parametrize(
+    "setting,message",
+    [
+        ("FARHINT_ULT", "FARHINT_ULT and trace mode do not go together"),
+        ("FARHINT_FOLLOW_CHILDREN", "FARHINT_FOLLOW_CHILDREN in trace mode needs %p"),
+    ],
+)
 def test_trace_mode_refuses_what_it_cannot_record(farhint_run, tmp_path, setting, message):
-    run = farhint_run("fm_scan", 1, 1, "nohint", options=["--local", "1M"], env={
-        setting: "1", "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(tmp_path / "t")})
+    run = farhint_run(
+        "fm_scan",
+        1,
+        1,
+        "nohint",
+        options=["--local", "1M"],
+        env={setting: "1", "FARHINT_MODE": "trace", "FARHINT_TRACE_FILE": str(tmp_path / "t")},
+    )
     assert run.returncode == 2
     assert message in run.stderr
 
@@ -420,17 +524,24 @@ def test_budget_beyond_the_machine_is_refused_before_the_program_starts(farhint_
 def test_runtime_memory_grows_with_use_not_with_the_budget():
     """A large budget costs nothing until it is used: the frame table is
     touched as frames are handed out."""
+
     def rss_kib(local):
-        out = subprocess.run([str(FARHINT), "run", "--local", local, "--", "grep", "VmRSS",
-                              "/proc/self/status"], capture_output=True, text=True, timeout=60)
+        out = subprocess.run(
+            [str(FARHINT), "run", "--local", local, "--", "grep", "VmRSS", "/proc/self/status"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         return int(out.stdout.split()[1])
+
     machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     assert rss_kib(str(machine * 3 // 4)) < rss_kib("64M") + 8 * 1024
 
 
 def test_bad_configuration_names_the_variable(farhint_run):
-    run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_EVICT_BATCH": "0"},
-                      options=["--evict-batch", "0"])
+    run = farhint_run(
+        "fm_scan", 1, 1, "nohint", env={"FARHINT_EVICT_BATCH": "0"}, options=["--evict-batch", "0"]
+    )
     assert run.returncode == 2
     assert "FARHINT_EVICT_BATCH" in run.stderr
     run = farhint_run("fm_scan", 1, 1, "nohint", options=["--policy", "lru", "--lru-lists", "1"])
@@ -442,8 +553,9 @@ def test_bad_configuration_names_the_variable(farhint_run):
 
 
 def test_unreachable_server_is_a_clear_error(farhint_run, tmp_path):
-    run = farhint_run("fm_scan", 1, 1, "nohint",
-                      options=["--backend", f"unix:{tmp_path}/nobody.sock"])
+    run = farhint_run(
+        "fm_scan", 1, 1, "nohint", options=["--backend", f"unix:{tmp_path}/nobody.sock"]
+    )
     assert run.returncode == 70
     assert "cannot reach the memory server" in run.stderr
 
@@ -467,9 +579,22 @@ def _memory_server_of(farhint_pid):
 
 
 def test_server_death_stops_the_program_with_an_error():
-    prog = subprocess.Popen([str(FARHINT), "run", "--local", "2M", "--",
-                             str(BUILD / "bin" / "fm_scan"), "16", "100000", "nohint"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    prog = subprocess.Popen(
+        [
+            str(FARHINT),
+            "run",
+            "--local",
+            "2M",
+            "--",
+            str(BUILD / "bin" / "fm_scan"),
+            "16",
+            "100000",
+            "nohint",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         server = None
         for _ in range(100):
@@ -491,11 +616,24 @@ def test_missing_userfaultfd_permission_is_a_clear_error():
     """An unprivileged user without access to userfaultfd gets told why."""
     if Path("/proc/sys/vm/unprivileged_userfaultfd").read_text().strip() != "0":
         pytest.fail("vm.unprivileged_userfaultfd=1 here: this test needs it at 0")
-    proc = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                           "env", f"LD_PRELOAD={BUILD / 'lib' / 'libfarmem.so'}",
-                           f"FARHINT_SERVER={BUILD / 'bin' / 'farmem-server'}",
-                           str(BUILD / "bin" / "fm_scan"), "1", "1", "nohint"],
-                          capture_output=True, text=True, timeout=30)
+    proc = subprocess.run(
+        [
+            "setpriv",
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            "env",
+            f"LD_PRELOAD={BUILD / 'lib' / 'libfarmem.so'}",
+            f"FARHINT_SERVER={BUILD / 'bin' / 'farmem-server'}",
+            str(BUILD / "bin" / "fm_scan"),
+            "1",
+            "1",
+            "nohint",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert proc.returncode == 70, proc.stderr
     assert "userfaultfd is not available" in proc.stderr
 
@@ -504,11 +642,30 @@ def test_missing_userfaultfd_permission_is_a_clear_error():
 def test_unprivileged_profile_says_why_without_a_traceback(tmp_path, peak):
     """`farhint profile` as a user without userfaultfd: the runtime's reason,
     no advice to give --peak (it would not help), and no traceback."""
-    proc = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                           str(FARHINT), "profile", "--local", "10%", *peak, "-o",
-                           str(tmp_path / "p.fhprof"), "--",
-                           str(BUILD / "bin" / "fm_scan"), "1", "1", "nohint"],
-                          capture_output=True, text=True, timeout=60, cwd="/")
+    proc = subprocess.run(
+        [
+            "setpriv",
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            str(FARHINT),
+            "profile",
+            "--local",
+            "10%",
+            *peak,
+            "-o",
+            str(tmp_path / "p.fhprof"),
+            "--",
+            str(BUILD / "bin" / "fm_scan"),
+            "1",
+            "1",
+            "nohint",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd="/",
+    )
     assert proc.returncode == 2, proc.stderr
     assert "userfaultfd is not available" in proc.stderr
     assert "the far-memory runtime stopped" in proc.stderr

@@ -50,8 +50,9 @@ def test_api_outside_ult_mode_says_how_to_run(farhint_run):
 def test_unmodified_pthread_program_prints_the_same(farhint_run, mode):
     want = native("ult_pthreads", 256, 64).stdout
     kernel = farhint_run("ult_pthreads", 256, 64, options=["--local", "1M"])
-    ult = farhint_run("ult_pthreads", 256, 64,
-                      options=["--local", "1M", "--ult", "--hint-mode", mode])
+    ult = farhint_run(
+        "ult_pthreads", 256, 64, options=["--local", "1M", "--ult", "--hint-mode", mode]
+    )
     assert kernel.returncode == 0 and ult.returncode == 0, ult.stderr
     assert kernel.stdout == want and ult.stdout == want
     c = ult.stats["counters"]
@@ -74,8 +75,9 @@ def test_each_thread_keeps_its_own_state_across_workers(farhint_run, cores):
     # thread_local destructors, pthread_self() and ctype, checked after
     # every park and yield; the program exits 1 naming what leaked.
     want = native("ult_thread_state", 50, 20, 16)
-    run = farhint_run("ult_thread_state", 50, 20, 16,
-                      options=["--local", "1M", "--ult", "--cores", str(cores)])
+    run = farhint_run(
+        "ult_thread_state", 50, 20, 16, options=["--local", "1M", "--ult", "--cores", str(cores)]
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout == want.stdout
     assert "all ran" in run.stdout and "missing" not in run.stdout
@@ -90,8 +92,9 @@ def test_blocking_calls_never_stall_a_worker(farhint_run, cores):
     # same worker with --cores 1) acts; then each timeout expires on time.
     # Without a hand-off the first read would hang the program.
     want = native("ult_blocking")
-    run = farhint_run("ult_blocking", options=["--local", "1M", "--ult", "--cores", str(cores)],
-                      timeout=60)
+    run = farhint_run(
+        "ult_blocking", options=["--local", "1M", "--ult", "--cores", str(cores)], timeout=60
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout == want.stdout
     assert "sem_wait ok" in run.stdout  # a futex inside glibc, not interposed
@@ -142,8 +145,10 @@ def test_bundled_server_serves_its_load_at_5_percent_local_and_stops_on_sigterm(
     want_error, _, want = _serve(server, load_args)
     assert want_error is None and want.returncode == 0, f"{want_error} {want.stderr}"
     stats = tmp_path / "stats.json"
-    error, load, run = _serve([str(FARHINT), "run", "--stats-file", str(stats), "--local",
-                               "800K", *ult, "--", *server], load_args)
+    error, load, run = _serve(
+        [str(FARHINT), "run", "--stats-file", str(stats), "--local", "800K", *ult, "--", *server],
+        load_args,
+    )
     assert error is None, error
     assert "checked 7" in load and ", 0 wrong" in load, load
     assert run.returncode == 0, run.stderr

@@ -27,8 +27,8 @@
 
 extern char **environ;
 
-static int fds[2];     /* a pipe or a socket pair: the waiter reads fds[0] */
-static int listener;   /* a loopback TCP listener */
+static int fds[2];   /* a pipe or a socket pair: the waiter reads fds[0] */
+static int listener; /* a loopback TCP listener */
 static sem_t sem;
 static pid_t child;
 
@@ -52,14 +52,23 @@ static void expect(int ok, const char *name, const char *what) {
 
 /* ---- waiters: each blocks until the waker acts ---- */
 
-static long wait_read(void) { char c; return read(fds[0], &c, 1) == 1 && c == 'x'; }
+static long wait_read(void) {
+  char c;
+  return read(fds[0], &c, 1) == 1 && c == 'x';
+}
 static long wait_readv(void) {
   char c;
   struct iovec v = {&c, 1};
   return readv(fds[0], &v, 1) == 1 && c == 'x';
 }
-static long wait_recv(void) { char c; return recv(fds[0], &c, 1, 0) == 1 && c == 'x'; }
-static long wait_recvfrom(void) { char c; return recvfrom(fds[0], &c, 1, 0, NULL, NULL) == 1; }
+static long wait_recv(void) {
+  char c;
+  return recv(fds[0], &c, 1, 0) == 1 && c == 'x';
+}
+static long wait_recvfrom(void) {
+  char c;
+  return recvfrom(fds[0], &c, 1, 0, NULL, NULL) == 1;
+}
 static long wait_recvmsg(void) {
   char c;
   struct iovec v = {&c, 1};
@@ -312,7 +321,10 @@ static int timed_rcvtimeo(void) {
   close(s[1]);
   return r;
 }
-static int timed_nanosleep(void) { pause_ms(50); return 0; }
+static int timed_nanosleep(void) {
+  pause_ms(50);
+  return 0;
+}
 static int timed_usleep(void) { return usleep(50000); }
 static int timed_clock_nanosleep(void) {
   struct timespec t = {0, 50000000L};

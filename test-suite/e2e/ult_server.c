@@ -28,7 +28,7 @@ struct request {
 static int nloops, nclients, nrequests, nkeys;
 static unsigned char *table; /* nkeys values: far memory */
 static struct sockaddr_in address;
-static int stop_fd;          /* an eventfd every loop watches */
+static int stop_fd; /* an eventfd every loop watches */
 static _Atomic long served, checked;
 
 static void fill(unsigned char *v, uint32_t key, uint32_t seed) {
@@ -38,8 +38,8 @@ static void fill(unsigned char *v, uint32_t key, uint32_t seed) {
 
 static int io_full(int fd, void *buf, size_t n, int writing) {
   for (size_t done = 0; done < n;) {
-    ssize_t r = writing ? write(fd, (char *)buf + done, n - done)
-                        : read(fd, (char *)buf + done, n - done);
+    ssize_t r =
+        writing ? write(fd, (char *)buf + done, n - done) : read(fd, (char *)buf + done, n - done);
     if (r <= 0)
       return -1;
     done += (size_t)r;
@@ -137,11 +137,9 @@ int main(int argc, char **argv) {
   for (int k = 0; k < nkeys; k++)
     fill(table + (size_t)k * VALUE, (uint32_t)k, 0);
   int listener = socket(AF_INET, SOCK_STREAM, 0);
-  address = (struct sockaddr_in){.sin_family = AF_INET,
-                                 .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+  address = (struct sockaddr_in){.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
   socklen_t len = sizeof address;
-  if (bind(listener, (struct sockaddr *)&address, sizeof address) ||
-      listen(listener, nclients) ||
+  if (bind(listener, (struct sockaddr *)&address, sizeof address) || listen(listener, nclients) ||
       getsockname(listener, (struct sockaddr *)&address, &len)) {
     perror("listen");
     return 1;

@@ -1,5 +1,11 @@
 # lit configuration for the FarHint pass tests.
 #
+# A test of what the pass does is an .ll file run through %opt_farhint, with
+# its profile inside (split-file): the IR is the clang -O2 -g output of the C
+# source quoted at its top, so the profile's lines are those of the IR's
+# debug info, and the test depends on the pass alone. The .c and .test files
+# test the plugin route end to end (clang -fplugin, farhint-cc, the report).
+#
 # Substitutions:
 #   %clang        clang-19 with the runtime's include path
 #   %plugin       -fplugin=<build>/lib/farhint.so

@@ -21,8 +21,7 @@ std::vector<SlowCall> slow_calls;
 } // namespace
 
 // The test stands in for libfarmem's slow path and records each call.
-extern "C" void farhint_hint_slow(const void *addr, size_t size,
-                                  uint32_t packed, uint32_t site) {
+extern "C" void farhint_hint_slow(const void *addr, size_t size, uint32_t packed, uint32_t site) {
   slow_calls.push_back({(uintptr_t)addr, size, packed, site});
 }
 
@@ -44,11 +43,11 @@ protected:
     return (char *)FARHINT_FAR_BASE + page * FARHINT_PAGE_SIZE + offset;
   }
   static void setPresent(int page, bool writable = false) {
-    meta()[page] = FARHINT_META_REGISTERED | FARHINT_META_PRESENT |
-                   (writable ? FARHINT_META_DIRTY : 0);
+    meta()[page] =
+        FARHINT_META_REGISTERED | FARHINT_META_PRESENT | (writable ? FARHINT_META_DIRTY : 0);
   }
-  void hint(const void *p, size_t size, int mut = 0, int rdahead = 0,
-            int prio = 0, int seq = 0, uint32_t site = 7) {
+  void hint(const void *p, size_t size, int mut = 0, int rdahead = 0, int prio = 0, int seq = 0,
+            uint32_t site = 7) {
     farhint_hint(p, size, mut, rdahead, prio, seq, site, &seq_last);
   }
   uintptr_t seq_last = 0;

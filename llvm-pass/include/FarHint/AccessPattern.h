@@ -38,12 +38,10 @@ struct LoopPattern {
   std::optional<uint64_t> TripCount;
 };
 
-LoopPattern analyzeAccess(const Access &A, llvm::ScalarEvolution &SE,
-                          llvm::LoopInfo &LI);
+LoopPattern analyzeAccess(const Access &A, llvm::ScalarEvolution &SE, llvm::LoopInfo &LI);
 
 // The hint for an access; Why gets a short human reason.
-HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP,
-                      std::string &Why);
+HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP, std::string &Why);
 
 constexpr int DefaultReadAhead = 16;
 // Faults a profile must have seen at a site before its "not sequential"

@@ -35,8 +35,7 @@ public:
   explicit HintEmitter(llvm::Module &M);
   // The hint for A, before A.Inst, with debug location Loc (the access's).
   // TestLive false: A.Inst runs only once the live word is set (Version.h).
-  void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc,
-            bool TestLive = true);
+  void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc, bool TestLive = true);
   // Before Before: if Addr is far and its page neither local nor coming,
   // call farhint_prefetch (hint.h), which returns at once.
   void emitPrefetch(llvm::Value *Addr, llvm::Value *Size, const HintParams &P,

@@ -22,13 +22,13 @@ namespace farhint {
 enum class Mode { Profile, Static };
 
 struct Options {
-  std::string ProfilePath; // profile=  the .fhprof to hint from
-  double Coverage = 0.95;  // coverage= hint the top sites covering this share
-  unsigned MaxSites = 32;  // max-sites=
-  uint64_t MinFaults = 1;  // min-faults= ignore sites with fewer faults
-  std::string ReportPath;  // report=   YAML list of what was done and why
-  Mode PassMode = Mode::Profile; // mode= profile | static
-  bool StaticInsert = false;     // static-insert= also insert static hints
+  std::string ProfilePath;        // profile=  the .fhprof to hint from
+  double Coverage = 0.95;         // coverage= hint the top sites covering this share
+  unsigned MaxSites = 32;         // max-sites=
+  uint64_t MinFaults = 1;         // min-faults= ignore sites with fewer faults
+  std::string ReportPath;         // report=   YAML list of what was done and why
+  Mode PassMode = Mode::Profile;  // mode= profile | static
+  bool StaticInsert = false;      // static-insert= also insert static hints
   unsigned PrefetchDistance = 32; // prefetch-distance= iterations ahead of an
                                   // indirect access (Prefetch.h), 0 = none
 

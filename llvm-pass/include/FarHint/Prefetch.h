@@ -42,22 +42,20 @@ constexpr unsigned MaxChainLoads = 2;            // a[b[c[i]]] at most
 
 // What an access's prefetch would be.
 struct IndirectShape {
-  unsigned Loads = 0;    // loads between the affine index and the address
-  bool Bounded = false;  // the index is clamped to the loop's last one
+  unsigned Loads = 0;   // loads between the affine index and the address
+  bool Bounded = false; // the index is clamped to the loop's last one
 };
 
 // The shape of A's address if a prefetch ahead can compute it, else why not
 // (in Why).
 std::optional<IndirectShape> indirectShape(const Access &A, llvm::ScalarEvolution &SE,
-                                           llvm::LoopInfo &LI, unsigned Distance,
-                                           std::string &Why);
+                                           llvm::LoopInfo &LI, unsigned Distance, std::string &Why);
 
 // Inserts the prefetch for A, Distance iterations ahead, before A.Inst.
 // TestLive as for HintEmitter::emit. False (nothing inserted) if the
 // address's shape no longer allows it.
-bool emitIndirectPrefetch(const Access &A, const HintParams &P, unsigned Distance,
-                          bool TestLive, llvm::ScalarEvolution &SE, llvm::LoopInfo &LI,
-                          HintEmitter &Emitter);
+bool emitIndirectPrefetch(const Access &A, const HintParams &P, unsigned Distance, bool TestLive,
+                          llvm::ScalarEvolution &SE, llvm::LoopInfo &LI, HintEmitter &Emitter);
 
 } // namespace farhint
 

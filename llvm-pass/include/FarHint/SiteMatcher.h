@@ -18,6 +18,7 @@
 
 #include "FarHint/Profile.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Instruction.h"
@@ -27,6 +28,7 @@
 
 namespace llvm {
 class CallBase;
+class TargetLibraryInfo;
 class Function;
 class MemoryBuffer;
 class Module;
@@ -34,20 +36,29 @@ class Module;
 
 namespace farhint {
 
-// One memory range an instruction touches.
+// One memory range an instruction touches. Its address and length are read
+// through the instruction's operands (as LLVM's InterestingMemoryOperand
+// holds its pointer's Use), so they stay right when the function changes
+// around the instruction (loop versioning puts exit phis in them); a range
+// the pass computes itself (hoisted out of loops) holds its values.
 struct Access {
   llvm::Instruction *Inst = nullptr;
-  llvm::Value *Addr = nullptr;
-  llvm::Value *Size = nullptr; // bytes, i64
+  llvm::Use *AddrUse = nullptr; // the operand holding the address
+  llvm::Use *SizeUse = nullptr; // the operand holding the length, if not a constant
+  llvm::Value *FixedAddr = nullptr, *FixedSize = nullptr; // otherwise (i64 size)
   bool Write = false;
   llvm::Align Alignment;
   bool SizeIsConstant = false;
   uint64_t ConstantSize = 0;
+
+  llvm::Value *addr() const { return AddrUse ? AddrUse->get() : FixedAddr; }
+  llvm::Value *size() const { return SizeUse ? SizeUse->get() : FixedSize; } // bytes, i64
 };
 
 // The accesses an instruction makes that a hint can cover. Stack slots and
-// globals are skipped: they never live in far memory.
-llvm::SmallVector<Access, 2> accessesOf(llvm::Instruction &I);
+// globals are skipped: they never live in far memory. The library calls that
+// touch memory are known through TLI (memcpy, memset, read, write, ...).
+llvm::SmallVector<Access, 2> accessesOf(llvm::Instruction &I, const llvm::TargetLibraryInfo &TLI);
 
 struct SiteMatch {
   llvm::SmallVector<Access, 4> Accesses;
@@ -58,7 +69,8 @@ struct SiteMatch {
 
 class SiteMatcher {
 public:
-  explicit SiteMatcher(llvm::Module &M);
+  SiteMatcher(llvm::Module &M,
+              llvm::function_ref<const llvm::TargetLibraryInfo &(llvm::Function &)> GetTLI);
   // The accesses of this module at the site's location.
   SiteMatch match(const Site &S) const;
   // The function called at the site's location, if any: when a call is all

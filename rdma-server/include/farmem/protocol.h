@@ -24,7 +24,7 @@ struct farmem_msg {
   uint32_t op;
   uint32_t version;
   uint64_t arg;
-  uint64_t link_latency_ns;    /* WELCOME: the modelled link */
+  uint64_t link_latency_ns; /* WELCOME: the modelled link */
   uint64_t link_bandwidth_bps;
   char text[160];
 };

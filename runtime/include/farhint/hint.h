@@ -48,8 +48,7 @@ extern "C" {
  * far span starts at FARHINT_META_TABLE and the bias fits a 32-bit
  * displacement: the lookup is one shift and one memory operand. */
 #define FARHINT_META_BIAS 0x40000000UL
-#define FARHINT_META_TABLE \
-  (FARHINT_META_BIAS + (FARHINT_FAR_BASE >> FARHINT_PAGE_SHIFT) * 8)
+#define FARHINT_META_TABLE (FARHINT_META_BIAS + (FARHINT_FAR_BASE >> FARHINT_PAGE_SHIFT) * 8)
 #define FARHINT_META_TABLE_BYTES ((FARHINT_FAR_SPAN >> FARHINT_PAGE_SHIFT) * 8)
 
 /* ---- Page metadata word (Eden Fig. 5), one uint64_t per far page ---- */
@@ -61,9 +60,9 @@ extern "C" {
 #define FARHINT_META_EVICTING (1UL << 4)   /* chosen for eviction, being written out */
 #define FARHINT_META_ACCESSED (1UL << 5)   /* touched since the reclaim policy last looked */
 #define FARHINT_META_FAR_VALID (1UL << 6)  /* far copy holds data (else the page is zero) */
-#define FARHINT_META_RA_TRIGGER (1UL << 7) /* mapped, not PRESENT: a hint here starts the
-                                              next read-ahead window */
-#define FARHINT_META_CORE_SHIFT 8          /* bits 8..15: core serving an outstanding fault */
+/* Mapped, not PRESENT: a hint here starts the next read-ahead window. */
+#define FARHINT_META_RA_TRIGGER (1UL << 7)
+#define FARHINT_META_CORE_SHIFT 8 /* bits 8..15: core serving an outstanding fault */
 #define FARHINT_META_CORE_MASK (0xffUL << FARHINT_META_CORE_SHIFT)
 #define FARHINT_META_PRIO_SHIFT 16 /* bits 16..23: eviction priority class */
 #define FARHINT_META_PRIO_MASK (0xffUL << FARHINT_META_PRIO_SHIFT)
@@ -72,7 +71,7 @@ extern "C" {
  * prefetched page not yet used), so the next hint there runs the slow path. */
 #define FARHINT_META_HIDDEN_BITS (3UL << 25)
 /* Mapped: PRESENT, or hidden from the fast path (still readable). */
-#define FARHINT_META_MAPPED                                                    \
+#define FARHINT_META_MAPPED                                                                        \
   (FARHINT_META_PRESENT | FARHINT_META_RA_TRIGGER | FARHINT_META_HIDDEN_BITS)
 /* Local, or on its way (LOCKED: a fetch or an eviction owns the page): a
  * prefetch of the page has nothing to do. */
@@ -82,8 +81,8 @@ extern "C" {
 /* ---- The slow path: provided by libfarmem ---- */
 
 /* Flags packed into the third argument of farhint_hint_slow. */
-#define FARHINT_F_MUT (1U << 0)     /* will write: map writable */
-#define FARHINT_F_SEQ (1U << 1)     /* sequential scan */
+#define FARHINT_F_MUT (1U << 0) /* will write: map writable */
+#define FARHINT_F_SEQ (1U << 1) /* sequential scan */
 /* The section where the pass keeps the build id of the binary its profile
  * was recorded from (NUL-terminated hex, once per object that has hints). */
 #define FARHINT_PROFILE_SECTION ".farhint.profile"
@@ -95,8 +94,8 @@ extern "C" {
  * it resident (at most FARHINT_KEEP_FRACTION of the budget), so each pass
  * finds that part local instead of evicting what the next pass needs first. */
 #define FARHINT_EV_KEEP (-1)
-#define FARHINT_PACK(flags, rdahead, ev_prio)                                  \
-  ((uint32_t)(flags) | ((uint32_t)(uint8_t)(ev_prio) << 8) |                   \
+#define FARHINT_PACK(flags, rdahead, ev_prio)                                                      \
+  ((uint32_t)(flags) | ((uint32_t)(uint8_t)(ev_prio) << 8) |                                       \
    ((uint32_t)(uint16_t)(int16_t)(rdahead) << 16))
 #define FARHINT_UNPACK_FLAGS(p) ((p) & 0xffU)
 #define FARHINT_UNPACK_PRIO(p) (((p) >> 8) & 0xffU)
@@ -107,8 +106,8 @@ extern "C" {
  * pages beyond the range asynchronously (before it when negative). site is
  * the pass's site id, 0 for hand-written hints. Safe on any address: a
  * non-far or unallocated address returns at once. */
-void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
-                       uint32_t site) __attribute__((weak));
+void farhint_hint_slow(const void *addr, size_t size, uint32_t packed, uint32_t site)
+    __attribute__((weak));
 /* The same with the preserve_most calling convention (clang): every
  * general-purpose register but r11 survives the call, so a hint's cold miss
  * path adds no register pressure (spills) to the hot loop around it. What
@@ -119,8 +118,8 @@ void farhint_hint_slow(const void *addr, size_t size, uint32_t packed,
 #else
 #define FARHINT_PRESERVE_MOST
 #endif
-void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t packed,
-                                    uint32_t site) __attribute__((weak)) FARHINT_PRESERVE_MOST;
+void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t packed, uint32_t site)
+    __attribute__((weak)) FARHINT_PRESERVE_MOST;
 
 /* Ask for the pages of [addr, addr + size) and return at once: the runtime
  * queues the request and fetches it in a batch while the caller runs on. A
@@ -129,10 +128,10 @@ void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t pac
  * site as for farhint_hint_slow (mut maps the pages writable). The pass
  * calls it only when the first page is neither local nor coming
  * (FARHINT_META_LOCAL_OR_COMING), behind the module's live word. */
-void farhint_prefetch(const void *addr, size_t size, uint32_t packed,
-                      uint32_t site) __attribute__((weak));
-void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t packed,
-                                    uint32_t site) __attribute__((weak)) FARHINT_PRESERVE_MOST;
+void farhint_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t site)
+    __attribute__((weak));
+void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t packed, uint32_t site)
+    __attribute__((weak)) FARHINT_PRESERVE_MOST;
 
 /* Each module that hints owns a "live" word, which the fast path tests
  * first (one RIP-relative compare). It is 0 until hints can help: until a
@@ -150,8 +149,7 @@ void farhint_register_live_word(volatile uint32_t *word) __attribute__((weak));
  * and the pass, which emits them, need the constants but no live word. */
 #ifndef FARHINT_ABI_ONLY
 
-static inline __attribute__((always_inline)) uint64_t
-farhint_meta_word(uintptr_t addr) {
+static inline __attribute__((always_inline)) uint64_t farhint_meta_word(uintptr_t addr) {
   const volatile uint64_t *table = (const volatile uint64_t *)FARHINT_META_BIAS;
   return table[addr >> FARHINT_PAGE_SHIFT];
 }
@@ -176,8 +174,8 @@ static inline __attribute__((always_inline)) int farhint_hints_live(void) {
  * the general-purpose registers, so the hot path needs no saved ones. Regions
  * spanning pages come here too. */
 static __attribute__((noinline, cold, unused)) FARHINT_PRESERVE_MOST void
-farhint_miss(uintptr_t a, size_t size, uint64_t need, uint32_t packed,
-             uint32_t site, uintptr_t *seq_last) {
+farhint_miss(uintptr_t a, size_t size, uint64_t need, uint32_t packed, uint32_t site,
+             uintptr_t *seq_last) {
   uintptr_t p = a & ~(FARHINT_PAGE_SIZE - 1);
   for (; p < a + size; p += FARHINT_PAGE_SIZE)
     if (!farhint_is_far(p) || (~farhint_meta_word(p) & need) != 0)
@@ -193,20 +191,18 @@ farhint_miss(uintptr_t a, size_t size, uint64_t need, uint32_t packed,
  * that and drops the page-crossing test). seq_last is the site's
  * thread-local last page, read only when seq is set. */
 static inline __attribute__((always_inline)) void
-farhint_hint_impl(const void *addr, size_t size, int mut, int rdahead,
-                  int ev_prio, int seq, uint32_t site, uintptr_t *seq_last,
-                  int may_straddle) {
+farhint_hint_impl(const void *addr, size_t size, int mut, int rdahead, int ev_prio, int seq,
+                  uint32_t site, uintptr_t *seq_last, int may_straddle) {
   uintptr_t a = (uintptr_t)addr;
   uintptr_t page = a >> FARHINT_PAGE_SHIFT;
   uint64_t need = FARHINT_META_PRESENT | (mut ? FARHINT_META_DIRTY : 0);
-  uint32_t packed = FARHINT_PACK(
-      (mut ? FARHINT_F_MUT : 0) | (seq ? FARHINT_F_SEQ : 0), rdahead, ev_prio);
+  uint32_t packed =
+      FARHINT_PACK((mut ? FARHINT_F_MUT : 0) | (seq ? FARHINT_F_SEQ : 0), rdahead, ev_prio);
   if (!farhint_hints_live() || !farhint_is_far(a) || size == 0)
     return;
   if (seq && *seq_last == page)
     return; /* same page as this site's last hint: skip (Eden's seq) */
-  if ((may_straddle &&
-       (a & (FARHINT_PAGE_SIZE - 1)) + size > FARHINT_PAGE_SIZE) ||
+  if ((may_straddle && (a & (FARHINT_PAGE_SIZE - 1)) + size > FARHINT_PAGE_SIZE) ||
       __builtin_expect((~farhint_meta_word(a) & need) != 0, 0)) {
     farhint_miss(a, size, need, packed, site, seq ? seq_last : 0);
     return;
@@ -215,9 +211,10 @@ farhint_hint_impl(const void *addr, size_t size, int mut, int rdahead,
     *seq_last = page;
 }
 
-static inline __attribute__((always_inline)) void
-farhint_hint(const void *addr, size_t size, int mut, int rdahead, int ev_prio,
-             int seq, uint32_t site, uintptr_t *seq_last) {
+static inline __attribute__((always_inline)) void farhint_hint(const void *addr, size_t size,
+                                                               int mut, int rdahead, int ev_prio,
+                                                               int seq, uint32_t site,
+                                                               uintptr_t *seq_last) {
   farhint_hint_impl(addr, size, mut, rdahead, ev_prio, seq, site, seq_last, 1);
 }
 
@@ -233,11 +230,10 @@ farhint_prefetch_ahead(const void *addr, size_t size, int mut, uint32_t site) {
 }
 
 /* Eden's hint API. Each expansion owns a thread-local last page for seq. */
-#define hint_fault(addr, mut, size, rdahead, ev_prio, seq)                     \
-  do {                                                                         \
-    static __thread uintptr_t farhint_seq_last_;                               \
-    farhint_hint((addr), (size), (mut), (rdahead), (ev_prio), (seq), 0,        \
-                 &farhint_seq_last_);                                          \
+#define hint_fault(addr, mut, size, rdahead, ev_prio, seq)                                         \
+  do {                                                                                             \
+    static __thread uintptr_t farhint_seq_last_;                                                   \
+    farhint_hint((addr), (size), (mut), (rdahead), (ev_prio), (seq), 0, &farhint_seq_last_);       \
   } while (0)
 
 #endif /* FARHINT_ABI_ONLY */

@@ -52,11 +52,11 @@ struct farhint_trace_rec {
   uint32_t tid;
   uint64_t time_ns; /* CLOCK_MONOTONIC */
   uint64_t addr;
-  uint64_t size;    /* ALLOC: bytes; MAPS, EXE: text bytes; else 0 */
+  uint64_t size; /* ALLOC: bytes; MAPS, EXE: text bytes; else 0 */
   uint16_t flags;
   uint16_t nframes;
-  uint32_t weight;  /* FAULT: faults the record stands for, 1 unless sampled
-                       (then the sampling factor); 0 in traces before it */
+  uint32_t weight; /* FAULT: faults the record stands for, 1 unless sampled
+                      (then the sampling factor); 0 in traces before it */
 };
 
 #endif /* FARHINT_TRACE_H */

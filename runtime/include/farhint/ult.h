@@ -46,9 +46,15 @@ extern "C" {
 typedef struct fh_ult fh_ult_t;
 
 /* All zeros is the initial state of each of these (static initializers). */
-typedef struct { uint64_t opaque[3]; } fh_mutex_t;
-typedef struct { uint64_t opaque[3]; } fh_cond_t;
-typedef struct { uint64_t opaque[4]; } fh_barrier_t;
+typedef struct {
+  uint64_t opaque[3];
+} fh_mutex_t;
+typedef struct {
+  uint64_t opaque[3];
+} fh_cond_t;
+typedef struct {
+  uint64_t opaque[4];
+} fh_barrier_t;
 
 /* Start fn(arg) on a new user-level thread; 0 or an errno value. */
 int fh_ult_spawn(fh_ult_t **thread, void *(*fn)(void *), void *arg);

@@ -1,13 +1,16 @@
 """Compares the runtime statistics of an unhinted and a hinted run:
 the hinted run must serve most faults on the hinted path."""
+
 import json
 import sys
 
 plain = json.load(open(sys.argv[1]))["counters"]
 hinted = json.load(open(sys.argv[2]))["counters"]
-print(f"plain: unhinted {plain['faults_unhinted']}; hinted run: hinted "
-      f"{hinted['faults_hinted']}, read-ahead {hinted['readahead_pages']}, "
-      f"unhinted {hinted['faults_unhinted']}")
+print(
+    f"plain: unhinted {plain['faults_unhinted']}; hinted run: hinted "
+    f"{hinted['faults_hinted']}, read-ahead {hinted['readahead_pages']}, "
+    f"unhinted {hinted['faults_unhinted']}"
+)
 # The plain run's scans fault in address order, so the runtime's own
 # read-ahead brings most pages; the first fault of every window still traps.
 assert plain["faults_unhinted"] > 100, "the plain run must fault through userfaultfd"

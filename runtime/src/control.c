@@ -1,0 +1,162 @@
+/* control.c -- the control thread: it serves unhinted faults from the
+ * userfaultfd, with read-ahead for runs in address order, and notices a
+ * dead memory server. */
+#include "fm.h"
+
+#include <errno.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Unhinted faults in address order (a vector filled or copied by library
+ * code the pass cannot hint) get read-ahead of their own, as the kernel's
+ * swap read-ahead does: per faulting thread, the fourth fault in a row at
+ * or just past the last one (or its window) starts a window of 4 pages, and
+ * each further one doubles it (up to 64, at most an eighth of the budget);
+ * the read-ahead thread fetches it while the thread runs on. Three in a row
+ * are not enough: websvc's 8 KiB objects span up to three pages, and a
+ * window after them only evicts what the next requests need
+ * (docs/design-notes.md, "Read-ahead for unhinted faults in address order"). */
+#define RA_STREAMS 16
+#define RA_MAX 64 /* UFFDIO_COPY per page is flat from 64 (primitives results) */
+static struct {
+  uint32_t tid;
+  uintptr_t last;      /* the last fault's page */
+  unsigned run;        /* faults in address order before it */
+  unsigned window;     /* pages fetched ahead of it */
+  uintptr_t ahead;     /* the end of what was asked for ahead */
+} streams[RA_STREAMS]; /* only the control thread touches these */
+
+static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
+  unsigned i = tid % RA_STREAMS;
+  unsigned max = (unsigned)(fm.cfg.local_bytes / FM_PAGE / 8);
+  if (max > RA_MAX)
+    max = RA_MAX;
+  bool in_order = streams[i].tid == tid && page > streams[i].last &&
+                  page <= streams[i].last + (uintptr_t)(streams[i].window + 1) * FM_PAGE;
+  unsigned run = in_order ? streams[i].run + 1 : 0;
+  unsigned window = run < 3 ? 0 : streams[i].window ? 2 * streams[i].window : 4;
+  if (window > max)
+    window = max;
+  uintptr_t asked = in_order && streams[i].ahead > page ? streams[i].ahead : page;
+  uintptr_t end = page + (uintptr_t)window * FM_PAGE;
+  streams[i].tid = tid;
+  streams[i].last = page;
+  streams[i].run = run;
+  streams[i].window = window;
+  streams[i].ahead = end > asked ? end : asked;
+  if (window) {
+    fm_prefetch_request(page + FM_PAGE, window, 0, write);
+    /* A fault on a page still in flight asks again for much of the same
+     * window: only what is new counts as saved. */
+    if (fm_trace_on() && end > asked)
+      fm_trace_count_ahead((unsigned)((end - asked) / FM_PAGE));
+  }
+}
+
+static void serve_fault(const struct uffd_msg *msg) {
+  /* In trace mode the faults the sampling skips are served as in a run,
+   * read-ahead and all: a profile of millions of faults then costs about
+   * a run at its budget plus the recorded faults, instead of a round trip
+   * per page for every fault (docs/design-notes.md, "A sampled profile
+   * weighs each record"). The
+   * recorded bursts are served one page each, so the runs they show are
+   * the program's, not the read-ahead's. */
+  if (fm_trace_on() && fm_trace_unhinted(msg))
+    return;
+  uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
+  uint64_t flags = msg->arg.pagefault.flags;
+  if (flags & UFFD_PAGEFAULT_FLAG_WP) {
+    fm_count(FM_C_FAULT_WP, 1);
+    fm_page_make_writable(page, true);
+    return;
+  }
+  bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
+  /* On its way: the copy that lands it wakes the faulting thread, so this
+   * thread serves the next fault instead of waiting for the transfer. */
+  uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
+  if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT))
+    fm_count(FM_C_FAULT_IN_FLIGHT, 1);
+  /* If another path mapped it first, fm_page_in has made it writable when
+   * asked; the faulting thread still waits in the kernel. */
+  else if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
+    fm_uffd_wake(fm.uffd, page, FM_PAGE);
+  if (fm.cfg.unhinted_readahead)
+    read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
+}
+
+/* Serves what the userfaultfd holds now; false when it held nothing. */
+static bool serve_pending(void) {
+  struct uffd_msg msgs[32];
+  fm_count(FM_C_UFFD_READ_SYSCALLS, 1);
+  ssize_t got = read(fm.uffd, msgs, sizeof msgs);
+  if (got < 0) {
+    if (errno == EAGAIN || errno == EINTR)
+      return false;
+    fm_die("control thread: reading the userfaultfd failed: %s", strerror(errno));
+  }
+  for (size_t i = 0; i < (size_t)got / sizeof msgs[0]; i++)
+    if (msgs[i].event == UFFD_EVENT_PAGEFAULT)
+      serve_fault(&msgs[i]);
+  return got > 0;
+}
+
+/* After serving a fault the thread polls the (non-blocking) userfaultfd
+ * for SPIN_NS before sleeping in poll(): faults come in bursts, and waking
+ * a sleeping thread costs tens of microseconds (Eden gives the control
+ * thread a core of its own for the same reason). Only when faults have come
+ * closer together than that lately (struct fm_spin): where read-ahead
+ * serves most pages, faults are far apart and the spins were wasted. Not
+ * with user-level threads: their workers occupy the cores, and the spin
+ * would take CPU from them (docs/design-notes.md, "The control thread
+ * spins briefly"). */
+#define SPIN_NS 50000
+/* While spinning, the userfaultfd is read this often: a fault waits half of
+ * it on average, and the empty reads (each a system call) stay a fraction of
+ * the system calls per page moved. */
+#define SPIN_READ_EVERY_NS 2000
+
+static void *control_main(void *arg) {
+  (void)arg;
+  struct pollfd p[2] = {
+      {.fd = fm.uffd, .events = POLLIN},
+      {.fd = fm_backend_fd(), .events = POLLRDHUP},
+  };
+  struct fm_spin spin = {.max_ns = SPIN_NS};
+  for (;;) {
+    /* With user-level fetches in flight, wake up to finish them when every
+     * worker is busy running threads (fault stealing). */
+    fm_ult_poll_fetches();
+    fm_count(FM_C_SLEEP_SYSCALLS, 1);
+    if (poll(p, 2, fm_ult_fetches_pending() ? 1 : -1) < 0) {
+      if (errno == EINTR)
+        continue;
+      fm_die("control thread: poll failed: %s", strerror(errno));
+    }
+    if (p[1].revents & (POLLHUP | POLLRDHUP | POLLERR))
+      fm_backend_lost();
+    if (!(p[0].revents & POLLIN))
+      continue;
+    uint64_t now = fm_now_ns();
+    fm_spin_work_came(&spin, now); /* slept through the gap */
+    spin.last_ns = now;
+    uint64_t budget = fm_ult_on() ? 0 : fm_spin_budget(&spin);
+    serve_pending();
+    while ((now = fm_now_ns()) - spin.last_ns < budget) {
+      if (serve_pending()) {
+        fm_spin_work_came(&spin, now);
+        spin.last_ns = fm_now_ns();
+      } else { /* an empty read is a system call: look again in a while */
+        uint64_t next = now + SPIN_READ_EVERY_NS;
+        while (fm_now_ns() < next)
+          __builtin_ia32_pause();
+        fm_time_add(FM_T_SPIN, now);
+      }
+      fm_ult_poll_fetches();
+    }
+  }
+  return NULL;
+}
+
+int fm_control_start(void) { return fm_thread_start(control_main, "farhint-control"); }
