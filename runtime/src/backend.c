@@ -212,10 +212,10 @@ int fm_backend_pid(void) { return backend_state.pid; }
 
 void fm_backend_lost(void) {
   if (backend_state.pid)
-    fm_die("the memory server (farmem-server, pid %d) is gone: the far pages "
-           "it held are lost, so the program cannot go on correctly; stopping",
-           (int)backend_state.pid);
-  fm_die("the connection to the memory server (%s) is lost: the far pages it "
-         "held are gone, so the program cannot go on correctly; stopping",
-         fm.cfg.backend);
+    fm_log_die("the memory server (farmem-server, pid %d) is gone: the far pages "
+               "it held are lost, so the program cannot go on correctly; stopping",
+               (int)backend_state.pid);
+  fm_log_die("the connection to the memory server (%s) is lost: the far pages it "
+             "held are gone, so the program cannot go on correctly; stopping",
+             fm.cfg.backend);
 }

@@ -68,7 +68,7 @@ static void serve_fault(const struct uffd_msg *msg) {
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
   if (flags & UFFD_PAGEFAULT_FLAG_WP) {
-    fm_count(FM_C_FAULT_WP, 1);
+    fm_stats_count(FM_C_FAULT_WP, 1);
     fm_page_make_writable(page, true);
     return;
   }
@@ -77,7 +77,7 @@ static void serve_fault(const struct uffd_msg *msg) {
    * thread serves the next fault instead of waiting for the transfer. */
   uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
   if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT))
-    fm_count(FM_C_FAULT_IN_FLIGHT, 1);
+    fm_stats_count(FM_C_FAULT_IN_FLIGHT, 1);
   /* If another path mapped it first, fm_page_in has made it writable when
    * asked; the faulting thread still waits in the kernel. */
   else if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
@@ -89,12 +89,12 @@ static void serve_fault(const struct uffd_msg *msg) {
 /* Serves what the userfaultfd holds now; false when it held nothing. */
 static bool serve_pending(void) {
   struct uffd_msg msgs[32];
-  fm_count(FM_C_UFFD_READ_SYSCALLS, 1);
+  fm_stats_count(FM_C_UFFD_READ_SYSCALLS, 1);
   ssize_t got = read(fm.uffd, msgs, sizeof msgs);
   if (got < 0) {
     if (errno == EAGAIN || errno == EINTR)
       return false;
-    fm_die("control thread: reading the userfaultfd failed: %s", strerror(errno));
+    fm_log_die("control thread: reading the userfaultfd failed: %s", strerror(errno));
   }
   for (size_t i = 0; i < (size_t)got / sizeof msgs[0]; i++)
     if (msgs[i].event == UFFD_EVENT_PAGEFAULT)
@@ -128,30 +128,30 @@ static void *control_main(void *arg) {
     /* With user-level fetches in flight, wake up to finish them when every
      * worker is busy running threads (fault stealing). */
     fm_ult_poll_fetches();
-    fm_count(FM_C_SLEEP_SYSCALLS, 1);
+    fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
     if (poll(p, 2, fm_ult_fetches_pending() ? 1 : -1) < 0) {
       if (errno == EINTR)
         continue;
-      fm_die("control thread: poll failed: %s", strerror(errno));
+      fm_log_die("control thread: poll failed: %s", strerror(errno));
     }
     if (p[1].revents & (POLLHUP | POLLRDHUP | POLLERR))
       fm_backend_lost();
     if (!(p[0].revents & POLLIN))
       continue;
-    uint64_t now = fm_now_ns();
+    uint64_t now = fm_stats_now_ns();
     fm_spin_work_came(&spin, now); /* slept through the gap */
     spin.last_ns = now;
     uint64_t budget = fm_ult_on() ? 0 : fm_spin_budget(&spin);
     serve_pending();
-    while ((now = fm_now_ns()) - spin.last_ns < budget) {
+    while ((now = fm_stats_now_ns()) - spin.last_ns < budget) {
       if (serve_pending()) {
         fm_spin_work_came(&spin, now);
-        spin.last_ns = fm_now_ns();
+        spin.last_ns = fm_stats_now_ns();
       } else { /* an empty read is a system call: look again in a while */
         uint64_t next = now + SPIN_READ_EVERY_NS;
-        while (fm_now_ns() < next)
+        while (fm_stats_now_ns() < next)
           __builtin_ia32_pause();
-        fm_time_add(FM_T_SPIN, now);
+        fm_stats_time_add(FM_T_SPIN, now);
       }
       fm_ult_poll_fetches();
     }

@@ -56,7 +56,7 @@ bool fm_evict_vectorized(void) { return vectorized; }
 
 /* Returns the syscalls made (each one TLB flush). */
 static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
-  uint64_t t0 = fm_now_ns();
+  uint64_t t0 = fm_stats_now_ns();
   struct iovec iov[1024];
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++) { /* merge neighbours into one range */
@@ -74,7 +74,7 @@ static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
       if (done < 0) {
         if (errno == EAGAIN || errno == EINTR)
           continue;
-        fm_die("process_madvise(MADV_DONTNEED) failed: %s", strerror(errno));
+        fm_log_die("process_madvise(MADV_DONTNEED) failed: %s", strerror(errno));
       }
       while (i < k && done >= (long)iov[i].iov_len)
         done -= (long)iov[i++].iov_len;
@@ -85,11 +85,11 @@ static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
     }
   } else {
     for (unsigned i = 0; i < k; i++, calls++)
-      if (fm_sys_madvise(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0)
-        fm_die("madvise(MADV_DONTNEED) failed: %s", strerror(errno));
+      if (fm_madvise_sys(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0)
+        fm_log_die("madvise(MADV_DONTNEED) failed: %s", strerror(errno));
   }
-  fm_count(FM_C_UNMAP_SYSCALLS, calls);
-  fm_time_add(FM_T_UNMAP, t0);
+  fm_stats_count(FM_C_UNMAP_SYSCALLS, calls);
+  fm_stats_time_add(FM_T_UNMAP, t0);
   return calls;
 }
 
@@ -134,7 +134,7 @@ static bool may_bridge(uintptr_t a, uintptr_t b) {
  * pagerank's scattered dirty victims took one ioctl for every three pages
  * evicted.) */
 static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
-  uint64_t t0 = fm_now_ns();
+  uint64_t t0 = fm_stats_now_ns();
   unsigned calls = 0;
   for (unsigned i = 0; i < n;) {
     if (!(words[i] & FARHINT_META_DIRTY)) {
@@ -146,12 +146,13 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
       if (words[j] & FARHINT_META_DIRTY)
         last = j;
     if (fm_uffd_writeprotect(fm.uffd, pages[i], pages[last] - pages[i] + FM_PAGE, true) < 0)
-      fm_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)pages[i], strerror(errno));
+      fm_log_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)pages[i],
+                 strerror(errno));
     calls++;
     i = last + 1;
   }
-  fm_count(FM_C_WP_SYSCALLS, calls);
-  fm_time_add(FM_T_WRITE_PROTECT, t0);
+  fm_stats_count(FM_C_WP_SYSCALLS, calls);
+  fm_stats_time_add(FM_T_WRITE_PROTECT, t0);
   return calls;
 }
 
@@ -185,7 +186,7 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
   sort_by_address(pages, words, n);
   unsigned flushes = write_protect_dirty(pages, words, n);
   size_t written = 0;
-  uint64_t t0 = fm_now_ns();
+  uint64_t t0 = fm_stats_now_ns();
   for (unsigned i = 0; i < n; i++) {
     if (!(words[i] & FARHINT_META_DIRTY))
       continue; /* clean: the far copy (or zero) already matches */
@@ -193,7 +194,7 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
     memcpy(fm_backend_write_ptr(pages[i]), (const void *)pages[i], FM_PAGE);
     written += FM_PAGE;
   }
-  fm_time_add(FM_T_WRITE_BACK, t0);
+  fm_stats_time_add(FM_T_WRITE_BACK, t0);
   if (written)
     fm_link_transfer(written); /* one batched write-back */
   flushes += unmap_pages(pages, n);
@@ -208,12 +209,12 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
     if (no_access && (w & FARHINT_META_REGISTERED))
       w = (w & ~FARHINT_META_REGISTERED) | FARHINT_META_NO_ACCESS;
     fm_page_unlock(pages[i], w);
-    fm_frame_put(node);
+    fm_frames_put(node);
   }
-  fm_count(FM_C_EVICT_PAGES, n);
-  fm_count(FM_C_WRITEBACK_PAGES, written / FM_PAGE);
-  fm_count(FM_C_DISCARD_PAGES, freed);
-  fm_count(FM_C_EVICT_BATCHES, 1);
+  fm_stats_count(FM_C_EVICT_PAGES, n);
+  fm_stats_count(FM_C_WRITEBACK_PAGES, written / FM_PAGE);
+  fm_stats_count(FM_C_DISCARD_PAGES, freed);
+  fm_stats_count(FM_C_EVICT_BATCHES, 1);
 }
 
 unsigned fm_evict_batch(unsigned max) {
@@ -222,18 +223,18 @@ unsigned fm_evict_batch(unsigned max) {
   if (max > 1024)
     max = 1024;
   fm_freed_age();
-  fm_store_writes_begin(); /* a fork waits for this batch (fork.c) */
+  fm_fork_writes_begin(); /* a fork waits for this batch (fork.c) */
   unsigned n = fm_frames_pick_victims(pages, words, max);
   if (n)
     evict_locked(pages, words, n, false);
-  fm_store_writes_end();
+  fm_fork_writes_end();
   return n;
 }
 
-void fm_set_access(uintptr_t base, size_t len, bool accessible) {
+void fm_evict_set_access(uintptr_t base, size_t len, bool accessible) {
   uintptr_t pages[512];
   uint64_t words[512];
-  fm_store_writes_begin();
+  fm_fork_writes_begin();
   for (uintptr_t p = base, end = base + len; p < end;) {
     unsigned n = 0;
     for (; p < end && n < 512; p += FM_PAGE) {
@@ -252,20 +253,20 @@ void fm_set_access(uintptr_t base, size_t len, bool accessible) {
     if (n)
       evict_locked(pages, words, n, true);
   }
-  fm_store_writes_end();
+  fm_fork_writes_end();
 }
 
 /* The program dropped far memory (madvise DONTNEED or FREE, mremap, munmap):
  * as the kernel would, local pages are unmapped without being written back
  * and far copies are forgotten, so the next touch reads zeros, with no
  * transfer. */
-void fm_discard(uintptr_t base, size_t len, bool unregister) {
+void fm_evict_discard(uintptr_t base, size_t len, bool unregister) {
   uintptr_t pages[512];
   uint64_t words[512];
   uint64_t keep = unregister ? 0 : FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS;
   for (uintptr_t p = base, end = base + len; p < end;) {
     unsigned n = 0;
-    fm_store_writes_begin(); /* not while mlockall has the region locked (mlock.c) */
+    fm_fork_writes_begin(); /* not while mlockall has the region locked (mlock.c) */
     for (; p < end && n < 512; p += FM_PAGE) {
       uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
       if (w & FM_RESIDENT) {
@@ -282,9 +283,9 @@ void fm_discard(uintptr_t base, size_t len, bool unregister) {
       if (words[i] & FARHINT_META_PREFETCHED)
         fm_prefetch_wasted();
       fm_page_unlock(pages[i], words[i] & keep);
-      fm_frame_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
+      fm_frames_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
     }
-    fm_store_writes_end();
-    fm_count(FM_C_DROPPED_PAGES, n);
+    fm_fork_writes_end();
+    fm_stats_count(FM_C_DROPPED_PAGES, n);
   }
 }

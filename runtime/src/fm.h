@@ -94,7 +94,7 @@ struct fm_config {
 
 /* The file name of /proc/self/task/TID, NUL-terminated in buf (at most
  * size - 1 bytes of it); its length, or -1 (proc_task.c). */
-ssize_t fm_read_task_file(pid_t tid, const char *name, char *buf, size_t size);
+ssize_t fm_proc_task_read(pid_t tid, const char *name, char *buf, size_t size);
 /* Return addresses found on a stack above sp, at most max (stack_scan.c). */
 unsigned fm_stack_scan(uintptr_t sp, uint64_t *out, unsigned max);
 
@@ -108,7 +108,7 @@ size_t fm_config_describe(const struct fm_config *c, bool json, char *buf, size_
 
 /* ---- logging (log.c): straight to fd 2, no stdio buffers ---- */
 void fm_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void fm_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void fm_log_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* ---- userfaultfd (uffd.c) ---- */
 int fm_uffd_open(char *why, size_t why_len); /* fd, or -1 with why filled */
@@ -140,13 +140,13 @@ void fm_hints_go_dead(void); /* in a forked child, which holds all its memory */
 
 /* ---- frames and reclaim lists (frames.c) ---- */
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);
-uint32_t fm_frame_get(void);      /* a free frame; reclaims when none */
-void fm_frame_put(uint32_t node); /* give a frame back */
-void fm_frame_track(uint32_t node, uintptr_t page, unsigned prio);
+uint32_t fm_frames_get(void);      /* a free frame; reclaims when none */
+void fm_frames_put(uint32_t node); /* give a frame back */
+void fm_frames_track(uint32_t node, uintptr_t page, unsigned prio);
 /* ev_prio FARHINT_EV_KEEP as the runtime sees it (packed in 8 bits). */
 #define FM_PRIO_KEEP ((unsigned)(uint8_t)FARHINT_EV_KEEP)
 /* Its page is the next victim (its data is dead: freed.c). */
-void fm_frame_demote(uint32_t node);
+void fm_frames_demote(uint32_t node);
 /* Pick up to max eviction victims, each returned locked with its word. */
 unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max);
 uint64_t fm_frames_free(void);
@@ -168,12 +168,12 @@ bool fm_evict_scattered(void);
  * unwritten, far copies forgotten; they read as zeros. unregister (munmap):
  * they also leave the runtime's view, in the same pass, so no read-ahead
  * maps into the hole before the kernel unmaps it. */
-void fm_discard(uintptr_t base, size_t len, bool unregister);
+void fm_evict_discard(uintptr_t base, size_t len, bool unregister);
 /* The program makes [base, base + len) inaccessible (accessible false:
  * before mprotect PROT_NONE) or accessible again (after): local pages are
  * evicted first, written back when dirty, since the runtime could not read
  * them to evict them later. */
-void fm_set_access(uintptr_t base, size_t len, bool accessible);
+void fm_evict_set_access(uintptr_t base, size_t len, bool accessible);
 
 /* ---- children (children.c) ---- */
 /* Programs this one starts run without the runtime (LD_PRELOAD edited), or,
@@ -181,10 +181,10 @@ void fm_set_access(uintptr_t base, size_t len, bool accessible);
 void fm_children_prepare(void);
 
 /* ---- the program's madvise on far memory (madvise.c) ---- */
-int fm_sys_madvise(void *addr, size_t len, int advice); /* the kernel's, never ours */
+int fm_madvise_sys(void *addr, size_t len, int advice); /* the kernel's, never ours */
 /* The part of [a, a + len) inside the far region, whole pages (the kernel
  * rounds len up); false when there is none or the runtime is not up. */
-bool fm_far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi);
+bool fm_madvise_far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi);
 
 /* ---- freed memory (freed.c): jemalloc's decommit and commit ---- */
 /* Local pages stay mapped with dead data, far copies are forgotten. */
@@ -245,10 +245,10 @@ void fm_backend_unlock_store(void); /* after the program's mlockall (mlock.c) */
 /* ---- fork (fork.c) ---- */
 /* Evictions write the store and unmap pages between these, drops unmap;
  * a fork, or mlockall, stops them while it works. */
-void fm_store_writes_begin(void);
-void fm_store_writes_end(void);
-void fm_store_writes_stop(void);
-void fm_store_writes_resume(void);
+void fm_fork_writes_begin(void);
+void fm_fork_writes_end(void);
+void fm_fork_writes_stop(void);
+void fm_fork_writes_resume(void);
 pid_t fm_fork(pid_t (*real_fork)(void));
 extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first touch */
 /* Fresh pages are copied from zeros, 64 per UFFDIO_COPY (where its cost per
@@ -290,7 +290,7 @@ int fm_reclaim_start(void);
 void fm_link_transfer(size_t bytes); /* model one round trip */
 /* Post a transfer among others in flight (the prefetch thread's): latency
  * overlaps, the link carries one transfer at a time at its bandwidth.
- * Returns when it lands (fm_now_ns clock). */
+ * Returns when it lands (fm_stats_now_ns clock). */
 uint64_t fm_link_post(size_t bytes);
 uint64_t fm_link_ns(size_t bytes); /* how long one takes */
 
@@ -408,7 +408,7 @@ void *fm_mmap_far(size_t len);
 
 /* ---- libfarmem's own code (self.c) ---- */
 void fm_self_init(void);
-bool fm_called_from_self(const void *ret);
+bool fm_self_called(const void *ret);
 /* fn(a, b, c) for a function of the program's: interposed functions it
  * calls, even as a tail call, count as the program's (ult_switch.S). */
 uintptr_t fm_call_program(const void *fn, uintptr_t a, uintptr_t b, uintptr_t c);
@@ -458,7 +458,7 @@ enum fm_counter {
   FM_C_MMAP_BLOCKS,        /* the program's big anonymous mmaps placed in far memory */
   FM_C_COUNT
 };
-void fm_count(enum fm_counter c, uint64_t n);
+void fm_stats_count(enum fm_counter c, uint64_t n);
 /* Where the runtime's time goes, by mechanism (--stats). */
 enum fm_timer {
   FM_T_COPY_IN,       /* UFFDIO_COPY: fetches, zero-fills, prefill */
@@ -472,12 +472,12 @@ enum fm_timer {
   FM_T_SPIN,          /* idle runtime threads polling for work */
   FM_T_COUNT
 };
-void fm_time_add(enum fm_timer t, uint64_t since_ns); /* adds now - since_ns */
-void fm_latency(enum fm_path path, uint64_t ns);
-void fm_runtime_cpu_add(uint64_t ns);
+void fm_stats_time_add(enum fm_timer t, uint64_t since_ns); /* adds now - since_ns */
+void fm_stats_latency(enum fm_path path, uint64_t ns);
+void fm_stats_cpu_add(uint64_t ns);
 void fm_stats_register_thread(pthread_t t);
 void fm_stats_report(void);
-uint64_t fm_now_ns(void);
+uint64_t fm_stats_now_ns(void);
 #define NS_PER_S 1000000000LL
 #define NS_PER_MS 1000000LL
 static inline uint64_t fm_timespec_ns(const struct timespec *t) {

@@ -18,13 +18,13 @@
  * it alone. Writers first, so a stream of evictions cannot hold one off. */
 static pthread_rwlock_t store_writes = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
 
-void fm_store_writes_begin(void) { pthread_rwlock_rdlock(&store_writes); }
+void fm_fork_writes_begin(void) { pthread_rwlock_rdlock(&store_writes); }
 
-void fm_store_writes_end(void) { pthread_rwlock_unlock(&store_writes); }
+void fm_fork_writes_end(void) { pthread_rwlock_unlock(&store_writes); }
 
-void fm_store_writes_stop(void) { pthread_rwlock_wrlock(&store_writes); }
+void fm_fork_writes_stop(void) { pthread_rwlock_wrlock(&store_writes); }
 
-void fm_store_writes_resume(void) { pthread_rwlock_unlock(&store_writes); }
+void fm_fork_writes_resume(void) { pthread_rwlock_unlock(&store_writes); }
 
 /* Whether the child has page p: the parent had it mapped at the fork. A page
  * locked then was in the middle of a fetch (evictions were held back):
@@ -61,7 +61,7 @@ pid_t fm_fork(pid_t (*real_fork)(void)) {
   int copied[2]; /* the child closes its end once it has copied */
   if (pipe2(copied, O_CLOEXEC) < 0)
     return -1;
-  fm_store_writes_stop();
+  fm_fork_writes_stop();
   pid_t pid = real_fork();
   if (pid == 0) {
     close(copied[0]);
@@ -76,7 +76,7 @@ pid_t fm_fork(pid_t (*real_fork)(void)) {
   while (pid > 0 && read(copied[0], &c, 1) < 0 && errno == EINTR)
     ;
   close(copied[0]);
-  fm_store_writes_resume();
+  fm_fork_writes_resume();
   errno = saved;
   return pid;
 }

@@ -120,7 +120,7 @@ static void list_insert(uint32_t i, int c, bool at_head) {
 
 static void list_append(uint32_t i, int c) { list_insert(i, c, false); }
 
-uint32_t fm_frame_get(void) {
+uint32_t fm_frames_get(void) {
   for (;;) {
     pthread_mutex_lock(&frame_table.lock);
     if (frame_table.nfree > 0) {
@@ -144,14 +144,14 @@ uint32_t fm_frame_get(void) {
     /* No free frame: this thread reclaims (Eden §3.3). A fault waits for
      * it: with scattered dirty victims (a flush each) a quarter batch keeps
      * that wait short. */
-    fm_count(FM_C_RECLAIM_SYNC, 1);
+    fm_stats_count(FM_C_RECLAIM_SYNC, 1);
     unsigned batch = fm_evict_scattered() ? (fm.cfg.evict_batch + 3) / 4 : fm.cfg.evict_batch;
     if (fm_evict_batch(batch) == 0)
       sched_yield(); /* every candidate locked: let their owners finish */
   }
 }
 
-void fm_frame_put(uint32_t i) {
+void fm_frames_put(uint32_t i) {
   pthread_mutex_lock(&frame_table.lock);
   if (frame_table.nodes[i].list != NO_LIST)
     list_remove(i);
@@ -210,7 +210,7 @@ static void release_kept(bool (*keep)(uintptr_t page)) {
       list_append(i, KEPT);
     } else {
       demote_locked(i);
-      fm_count(FM_C_KEEP_RELEASED, 1);
+      fm_stats_count(FM_C_KEEP_RELEASED, 1);
     }
   }
 }
@@ -231,7 +231,7 @@ static bool admit_kept(uintptr_t page) {
     if (!in_sample(page) || frame_table.len[KEPT] >= frame_table.keep_cap)
       return false;
   }
-  fm_count(FM_C_KEEP_ADMITTED, 1);
+  fm_stats_count(FM_C_KEEP_ADMITTED, 1);
   return true;
 }
 
@@ -243,7 +243,7 @@ static void age_kept(void) {
   frame_table.keep_asked = 0;
 }
 
-void fm_frame_track(uint32_t i, uintptr_t page, unsigned prio) {
+void fm_frames_track(uint32_t i, uintptr_t page, unsigned prio) {
   bool keep = prio == FM_PRIO_KEEP;
   int c = 0;
   if (frame_table.policy == FM_POLICY_PRIO && !keep)
@@ -258,7 +258,7 @@ void fm_frame_track(uint32_t i, uintptr_t page, unsigned prio) {
   pthread_mutex_unlock(&frame_table.lock);
 }
 
-void fm_frame_demote(uint32_t i) {
+void fm_frames_demote(uint32_t i) {
   pthread_mutex_lock(&frame_table.lock);
   if (frame_table.nodes[i].list != NO_LIST)
     demote_locked(i);
@@ -366,7 +366,7 @@ unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max)
                                                      : pick_in_order(pages, words, max);
   if (got < max) {
     unsigned kept = pick_kept(pages + got, words + got, max - got);
-    fm_count(FM_C_KEEP_EVICTED, kept);
+    fm_stats_count(FM_C_KEEP_EVICTED, kept);
     got += kept;
   }
   frame_table.evicted_since_aging += got;

@@ -36,7 +36,7 @@ static void demote(struct range r) {
     if (!fm_page_trylock(p, &w))
       continue; /* being reused or evicted */
     if ((w & FARHINT_META_FREED) && (w & FM_RESIDENT))
-      fm_frame_demote((uint32_t)(w >> FARHINT_META_NODE_SHIFT));
+      fm_frames_demote((uint32_t)(w >> FARHINT_META_NODE_SHIFT));
     fm_page_unlock(p, w);
   }
 }
@@ -44,8 +44,9 @@ static void demote(struct range r) {
 /* Takes the oldest range if it has waited long enough (or must make room). */
 static bool pop_due(struct range *out, bool make_room) {
   fm_spin_lock(&recent.lock);
-  bool due = recent.count && ((make_room && recent.count == RECENT) ||
-                              fm_now_ns() - recent.r[recent.first].freed_ns >= DEMOTE_AFTER_NS);
+  bool due =
+      recent.count && ((make_room && recent.count == RECENT) ||
+                       fm_stats_now_ns() - recent.r[recent.first].freed_ns >= DEMOTE_AFTER_NS);
   if (due) {
     *out = recent.r[recent.first];
     recent.first = (recent.first + 1) % RECENT;
@@ -67,7 +68,7 @@ static void remember(uintptr_t base, size_t len) {
     demote(old);
   fm_spin_lock(&recent.lock);
   if (recent.count < RECENT) { /* else another thread filled it: not remembered */
-    recent.r[(recent.first + recent.count) % RECENT] = (struct range){base, len, fm_now_ns()};
+    recent.r[(recent.first + recent.count) % RECENT] = (struct range){base, len, fm_stats_now_ns()};
     recent.count++;
   }
   fm_spin_unlock(&recent.lock);
@@ -88,7 +89,7 @@ void fm_freed(uintptr_t base, size_t len) {
     }
     fm_page_unlock(p, w);
   }
-  fm_count(FM_C_FREED_PAGES, freed);
+  fm_stats_count(FM_C_FREED_PAGES, freed);
   if (freed)
     remember(base, len);
 }
@@ -101,23 +102,23 @@ static void reuse_locked(const uintptr_t *pages, const uint64_t *words, unsigned
     while (j < n && pages[j] == pages[j - 1] + FM_PAGE && !(words[j] & FARHINT_META_DIRTY) == clean)
       j++;
     if (clean) {
-      uint64_t t0 = fm_now_ns();
+      uint64_t t0 = fm_stats_now_ns();
       if (fm_uffd_writeprotect(fm.uffd, pages[i], (size_t)(j - i) * FM_PAGE, false) < 0)
-        fm_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)pages[i],
-               strerror(errno));
-      fm_count(FM_C_UNPROTECT_SYSCALLS, 1);
-      fm_time_add(FM_T_UNPROTECT, t0);
+        fm_log_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)pages[i],
+                   strerror(errno));
+      fm_stats_count(FM_C_UNPROTECT_SYSCALLS, 1);
+      fm_stats_time_add(FM_T_UNPROTECT, t0);
     }
     i = j;
   }
-  uint64_t t0 = fm_now_ns();
+  uint64_t t0 = fm_stats_now_ns();
   for (unsigned i = 0; i < n; i++) {
     memset((void *)pages[i], 0, FM_PAGE);
     fm_page_unlock(pages[i], (words[i] & ~(FARHINT_META_FREED | FARHINT_META_WP_SAMPLE)) |
                                  FARHINT_META_DIRTY);
   }
-  fm_time_add(FM_T_REUSE_ZERO, t0);
-  fm_count(FM_C_REUSED_PAGES, n);
+  fm_stats_time_add(FM_T_REUSE_ZERO, t0);
+  fm_stats_count(FM_C_REUSED_PAGES, n);
 }
 
 void fm_freed_reuse(uintptr_t base, size_t len) {

@@ -20,13 +20,13 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
   uintptr_t a = (uintptr_t)addr;
   if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
     return;
-  uint64_t t0 = fm_now_ns();
+  uint64_t t0 = fm_stats_now_ns();
   uintptr_t end = a + size < a || a + size > fm.far_end ? fm.far_end : a + size;
   unsigned flags = FARHINT_UNPACK_FLAGS(packed);
   unsigned prio = FARHINT_UNPACK_PRIO(packed);
   int rdahead = FARHINT_UNPACK_RDAHEAD(packed);
   bool mut = flags & FARHINT_F_MUT;
-  fm_count(FM_C_HINT_SLOW_CALLS, 1);
+  fm_stats_count(FM_C_HINT_SLOW_CALLS, 1);
 
   uintptr_t first = fm_page_of(a), last = fm_page_of(end - 1);
   long pages = rdahead < 0 ? -(long)rdahead : rdahead;
@@ -54,7 +54,7 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
   if (fetched && fm_trace_on())
     fm_trace_hinted(a, mut);
   if (!fetched)
-    fm_count(FM_C_HINT_HIT, 1);
+    fm_stats_count(FM_C_HINT_HIT, 1);
   /* Reaching the trigger in a window's middle starts the next one, half a
    * window before it is needed (the prefetcher skips the pages already
    * there). */
@@ -62,7 +62,7 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
     request_window(first, last, pages + pages / 2, rdahead, prio, mut);
   else if (fetched && pages > 0 && !ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut);
-  fm_runtime_cpu_add(fm_now_ns() - t0 - parked_ns);
+  fm_stats_cpu_add(fm_stats_now_ns() - t0 - parked_ns);
 }
 
 /* A prefetch ahead (farhint_prefetch): queued, never waited for. */

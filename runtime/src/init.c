@@ -18,8 +18,8 @@ static void *map_fixed(uintptr_t addr, size_t len, const char *what) {
   void *p = mmap((void *)addr, len, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
   if (p == MAP_FAILED || p != (void *)addr)
-    fm_die("cannot reserve the %s at %#lx (%zu bytes): %s", what, (unsigned long)addr, len,
-           p == MAP_FAILED ? strerror(errno) : "address taken");
+    fm_log_die("cannot reserve the %s at %#lx (%zu bytes): %s", what, (unsigned long)addr, len,
+               p == MAP_FAILED ? strerror(errno) : "address taken");
   return p;
 }
 
@@ -36,7 +36,7 @@ __attribute__((constructor)) static void fm_init(void) {
   char why[256];
   fm.uffd = fm_uffd_open(why, sizeof why);
   if (fm.uffd < 0)
-    fm_die("%s", why);
+    fm_log_die("%s", why);
 
   size_t table = (fm.cfg.far_bytes >> FARHINT_PAGE_SHIFT) * 8;
   table = (table + FM_PAGE - 1) & ~(FM_PAGE - 1);
@@ -45,22 +45,22 @@ __attribute__((constructor)) static void fm_init(void) {
   fm.far_end = FARHINT_FAR_BASE + fm.cfg.far_bytes;
   atomic_store(&fm.alloc_top, fm.far_base);
   void *far = map_fixed(fm.far_base, fm.cfg.far_bytes, "far-memory region");
-  fm_sys_madvise(far, fm.cfg.far_bytes, MADV_NOHUGEPAGE); /* page-granular faults */
+  fm_madvise_sys(far, fm.cfg.far_bytes, MADV_NOHUGEPAGE); /* page-granular faults */
   if (fm_uffd_register(fm.uffd, far, fm.cfg.far_bytes) < 0)
-    fm_die("cannot register the far region with userfaultfd: %s", strerror(errno));
+    fm_log_die("cannot register the far region with userfaultfd: %s", strerror(errno));
 
   if (fm_frames_init(fm.cfg.local_bytes / FM_PAGE, fm.cfg.policy) < 0 || fm_evict_init() < 0)
-    fm_die("cannot allocate the runtime's tables: %s", strerror(errno));
+    fm_log_die("cannot allocate the runtime's tables: %s", strerror(errno));
   if (fm_backend_connect() < 0)
-    fm_die("no memory server: cannot run with far memory");
+    fm_log_die("no memory server: cannot run with far memory");
   /* Threads first: their stacks and TLS must come from local memory. */
   if (fm_control_start() < 0 || fm_reclaim_start() < 0 || fm_prefetch_start() < 0)
-    fm_die("cannot start the runtime threads");
+    fm_log_die("cannot start the runtime threads");
   fm.active = true;
   if (fm_alloc_install() < 0)
-    fm_die("cannot put the heap in far memory");
+    fm_log_die("cannot put the heap in far memory");
   if (fm.cfg.trace && fm_trace_init() < 0)
-    fm_die("cannot start trace mode");
+    fm_log_die("cannot start trace mode");
   finish_on_fatal_signals();
   fm_children_prepare();
 }

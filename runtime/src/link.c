@@ -14,15 +14,15 @@ uint64_t fm_link_ns(size_t bytes) {
 void fm_link_transfer(size_t bytes) {
   if (!fm.cfg.link_latency_ns && !fm.cfg.link_bandwidth_bps)
     return;
-  uint64_t t0 = fm_now_ns(), until = t0 + fm_link_ns(bytes);
-  while (fm_now_ns() < until) /* a fetch polls its completion, as RDMA does */
+  uint64_t t0 = fm_stats_now_ns(), until = t0 + fm_link_ns(bytes);
+  while (fm_stats_now_ns() < until) /* a fetch polls its completion, as RDMA does */
     __builtin_ia32_pause();
-  fm_time_add(FM_T_LINK, t0);
+  fm_stats_time_add(FM_T_LINK, t0);
 }
 
 uint64_t fm_link_post(size_t bytes) {
   static uint64_t link_free_ns; /* when the link has sent what is posted */
-  uint64_t now = fm_now_ns();
+  uint64_t now = fm_stats_now_ns();
   if (!fm.cfg.link_latency_ns && !fm.cfg.link_bandwidth_bps)
     return now;
   uint64_t wire = fm_link_ns(bytes) - fm.cfg.link_latency_ns;

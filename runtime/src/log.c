@@ -25,7 +25,7 @@ void fm_log(const char *fmt, ...) {
   va_end(ap);
 }
 
-void fm_die(const char *fmt, ...) {
+void fm_log_die(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vlog(fmt, ap);

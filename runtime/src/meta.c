@@ -27,7 +27,7 @@ static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
       !atomic_compare_exchange_strong_explicit(m, &w, w | FARHINT_META_WAITERS,
                                                memory_order_relaxed, memory_order_relaxed))
     return;
-  fm_count(FM_C_SLEEP_SYSCALLS, 1);
+  fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
   syscall(SYS_futex, low_half(m), FUTEX_WAIT_PRIVATE, (uint32_t)(w | FARHINT_META_WAITERS), NULL,
           NULL, 0);
 }
@@ -42,14 +42,14 @@ uint64_t fm_page_lock(uintptr_t page) {
         atomic_compare_exchange_weak_explicit(m, &w, w | FARHINT_META_LOCKED | waiters,
                                               memory_order_acquire, memory_order_relaxed)) {
       if (t0)
-        fm_time_add(FM_T_LOCK_WAIT, t0);
+        fm_stats_time_add(FM_T_LOCK_WAIT, t0);
       return w;
     }
     if (!(w & FARHINT_META_LOCKED))
       continue;
     if (!t0)
-      t0 = fm_now_ns();
-    if (spins < 100 || spins % 64 || fm_now_ns() - t0 < SPIN_NS) {
+      t0 = fm_stats_now_ns();
+    if (spins < 100 || spins % 64 || fm_stats_now_ns() - t0 < SPIN_NS) {
       __builtin_ia32_pause();
     } else {
       wait_unlocked(m, w);
@@ -75,7 +75,7 @@ void fm_page_unlock(uintptr_t page, uint64_t word) {
   uint64_t old = atomic_exchange_explicit(m, word & ~(FARHINT_META_LOCKED | FARHINT_META_WAITERS),
                                           memory_order_release);
   if (old & FARHINT_META_WAITERS) {
-    fm_count(FM_C_WAKE_SYSCALLS, 1);
+    fm_stats_count(FM_C_WAKE_SYSCALLS, 1);
     syscall(SYS_futex, low_half(m), FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
   }
 }

@@ -24,7 +24,7 @@ static void say_once(_Atomic bool *said, const char *call, const char *rest) {
 static int lock_outside_far(const char *call, void *addr, size_t len, unsigned flags) {
   uintptr_t a = (uintptr_t)addr & ~(uintptr_t)(FM_PAGE - 1), lo, hi;
   uintptr_t end = fm_page_round_up((uintptr_t)addr + len);
-  if (!fm_far_part(a, end - a, &lo, &hi))
+  if (!fm_madvise_far_part(a, end - a, &lo, &hi))
     return (int)syscall(SYS_mlock2, addr, len, flags); /* the kernel's checks and errors */
   static _Atomic bool said;
   say_once(&said, call, "the rest of the range is locked");
@@ -46,12 +46,12 @@ int mlockall(int flags) {
     return (int)syscall(SYS_mlockall, flags); /* new mappings are never far memory */
   static _Atomic bool said;
   say_once(&said, "mlockall", "the rest is locked as it is touched (MCL_ONFAULT)");
-  fm_store_writes_stop(); /* no eviction while the far region is locked */
+  fm_fork_writes_stop(); /* no eviction while the far region is locked */
   int rc = (int)syscall(SYS_mlockall, flags | MCL_ONFAULT);
   if (rc == 0) {
     syscall(SYS_munlock, fm.far_base, fm.far_end - fm.far_base);
     fm_backend_unlock_store();
   }
-  fm_store_writes_resume();
+  fm_fork_writes_resume();
   return rc;
 }

@@ -69,8 +69,8 @@ void *fm_mmap_far(size_t len) {
     return NULL;
   }
   if (!fm_alloc_fresh(a, len)) /* reused heap memory: zeros, without a write */
-    fm_discard(a, len, false);
-  fm_count(FM_C_MMAP_BLOCKS, 1);
+    fm_evict_discard(a, len, false);
+  fm_stats_count(FM_C_MMAP_BLOCKS, 1);
   return p;
 }
 
@@ -89,7 +89,7 @@ uintptr_t fm_mmap_unmapped(uintptr_t lo, uintptr_t hi, bool *in_block) {
   struct block b = blocks[i];
   if (hi > b.end)
     hi = b.end;
-  fm_discard(lo, hi - lo, true);
+  fm_evict_discard(lo, hi - lo, true);
   bool last = mapped_pages(b.start, b.end) == 0;
   if (last)
     blocks[i] = blocks[--nblocks];
@@ -115,11 +115,11 @@ static bool far_candidate(void *addr, size_t len, int prot, int flags, int fd) {
  * of far memory under the runtime, which does not follow (EINVAL, said). */
 static void *fixed_over_far(void *addr, size_t len, int prot, int flags, int fd) {
   uintptr_t a = (uintptr_t)addr, lo, hi;
-  if (!fm_far_part(a, len, &lo, &hi))
+  if (!fm_madvise_far_part(a, len, &lo, &hi))
     return NULL;
   bool anonymous = fd == -1 && (flags & MAP_ANONYMOUS) && (flags & MAP_TYPE) == MAP_PRIVATE;
   if (anonymous && prot == (PROT_READ | PROT_WRITE) && lo == a && hi >= a + len) {
-    fm_discard(lo, hi - lo, false);
+    fm_evict_discard(lo, hi - lo, false);
     return addr;
   }
   fm_log("mmap(MAP_FIXED) at %p over far memory with %s is not supported: far memory "
@@ -130,7 +130,7 @@ static void *fixed_over_far(void *addr, size_t len, int prot, int flags, int fd)
 }
 
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off) {
-  if (fm.active && !fm_called_from_self(__builtin_return_address(0))) {
+  if (fm.active && !fm_self_called(__builtin_return_address(0))) {
     if (flags & MAP_FIXED) {
       void *r = fixed_over_far(addr, len, prot, flags, fd);
       if (r)

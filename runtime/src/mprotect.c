@@ -4,7 +4,7 @@
  * evict them, and the kernel stops a write before any fault reaches the
  * runtime). PROT_NONE pages could not be read by the runtime either, so
  * their local copies are evicted first and they leave the runtime's view
- * until the program makes them accessible again (evict.c's fm_set_access).
+ * until the program makes them accessible again (evict.c's fm_evict_set_access).
  * A thread touching pages while another protects them races natively too;
  * here a page it faults in between could be left local and unreadable. */
 #include "fm.h"
@@ -15,12 +15,12 @@
 
 int mprotect(void *addr, size_t len, int prot) {
   uintptr_t a = (uintptr_t)addr, lo, hi;
-  if ((a & (FM_PAGE - 1)) || !fm_far_part(a, len, &lo, &hi))
+  if ((a & (FM_PAGE - 1)) || !fm_madvise_far_part(a, len, &lo, &hi))
     return (int)syscall(SYS_mprotect, addr, len, prot);
   if (prot == PROT_NONE)
-    fm_set_access(lo, hi - lo, false);
+    fm_evict_set_access(lo, hi - lo, false);
   int rc = (int)syscall(SYS_mprotect, addr, len, prot);
   if (prot != PROT_NONE ? rc == 0 : rc != 0) /* (a refused PROT_NONE changed nothing) */
-    fm_set_access(lo, hi - lo, true);
+    fm_evict_set_access(lo, hi - lo, true);
   return rc;
 }

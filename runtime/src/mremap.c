@@ -38,7 +38,7 @@ static int drop(uintptr_t lo, uintptr_t hi, bool unmap) {
     q = fm_mmap_unmapped(p, hi, &in_block);
     if (in_block)
       continue;
-    fm_discard(p, q - p, unmap);
+    fm_evict_discard(p, q - p, unmap);
     if (unmap)
       rc |= syscall(SYS_munmap, p, q - p);
   }
@@ -82,7 +82,7 @@ void *mremap(void *old, size_t old_size, size_t new_size, int flags, ...) {
 
 int munmap(void *addr, size_t len) {
   uintptr_t a = (uintptr_t)addr, lo, hi;
-  if ((a & (FM_PAGE - 1)) || !fm_far_part(a, len, &lo, &hi))
+  if ((a & (FM_PAGE - 1)) || !fm_madvise_far_part(a, len, &lo, &hi))
     return (int)syscall(SYS_munmap, addr, len);
   uintptr_t end = fm_page_round_up(a + len);
   long rc = 0;

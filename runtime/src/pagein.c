@@ -52,12 +52,12 @@ static bool map_read_writable(bool *sample) {
 }
 
 static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
-  uint64_t t0 = fm_now_ns();
+  uint64_t t0 = fm_stats_now_ns();
   int rc = fm_uffd_copy(fm.uffd, page, src, len, !write);
-  fm_time_add(FM_T_COPY_IN, t0);
+  fm_stats_time_add(FM_T_COPY_IN, t0);
   if (rc < 0)
-    fm_die("UFFDIO_COPY of %zu bytes at %#lx failed: %s", len, (unsigned long)page,
-           strerror(errno));
+    fm_log_die("UFFDIO_COPY of %zu bytes at %#lx failed: %s", len, (unsigned long)page,
+               strerror(errno));
   /* rc == 1 (EEXIST) cannot happen while we hold the page lock and the page
    * is absent; if the kernel ever disagrees, the write-protect handler and
    * the dirty write-back below keep the data safe. */
@@ -81,7 +81,7 @@ static bool claim_hidden(uintptr_t page) {
 
 int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   _Atomic uint64_t *m = fm_meta(page);
-  uint64_t t0 = fm_now_ns();
+  uint64_t t0 = fm_stats_now_ns();
   uint64_t w;
   for (;;) {
     w = atomic_load_explicit(m, memory_order_acquire);
@@ -100,23 +100,23 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   bool sample = false;
   if (!write && path == FM_PATH_UNHINTED && map_read_writable(&sample))
     write = true;
-  uint32_t node = fm_frame_get();
+  uint32_t node = fm_frames_get();
   if (w & FARHINT_META_FAR_VALID) {
     if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
       fm_link_transfer(FM_PAGE);
     copy_in(page, FM_PAGE, fm_backend_read_ptr(page), write);
   } else {
-    fm_count(FM_C_ZERO_PAGES, 1);
+    fm_stats_count(FM_C_ZERO_PAGES, 1);
     copy_in(page, FM_PAGE, fm_zero_pages_storage, write);
   }
-  fm_frame_track(node, page, prio);
+  fm_frames_track(node, page, prio);
   uint64_t word = mapped_word(w, node, write, prio) | (sample ? FARHINT_META_WP_SAMPLE : 0);
   if (fm_frames_watch_access()) /* see the next access, not this one */
     word = (word & ~FARHINT_META_PRESENT) | FARHINT_META_PROBE;
   fm_page_unlock(page, word);
-  fm_count(path == FM_PATH_UNHINTED ? FM_C_FAULT_UNHINTED : FM_C_FAULT_HINTED, 1);
-  fm_count(FM_C_FETCH_PAGES, 1);
-  fm_latency(path, fm_now_ns() - t0);
+  fm_stats_count(path == FM_PATH_UNHINTED ? FM_C_FAULT_UNHINTED : FM_C_FAULT_HINTED, 1);
+  fm_stats_count(FM_C_FETCH_PAGES, 1);
+  fm_stats_latency(path, fm_stats_now_ns() - t0);
   return FM_MAPPED;
 }
 
@@ -138,12 +138,12 @@ void fm_page_make_writable(uintptr_t page, bool from_kernel_fault) {
   }
   /* Un-protecting also wakes a thread waiting on this page. */
   if (!(w & FARHINT_META_DIRTY) || from_kernel_fault) {
-    uint64_t t0 = fm_now_ns();
+    uint64_t t0 = fm_stats_now_ns();
     if (fm_uffd_writeprotect(fm.uffd, page, FM_PAGE, false) < 0)
-      fm_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)page,
-             strerror(errno));
-    fm_time_add(FM_T_UNPROTECT, t0);
-    fm_count(FM_C_UNPROTECT_SYSCALLS, 1);
+      fm_log_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)page,
+                 strerror(errno));
+    fm_stats_time_add(FM_T_UNPROTECT, t0);
+    fm_stats_count(FM_C_UNPROTECT_SYSCALLS, 1);
   }
   fm_page_unlock(page, w | FARHINT_META_DIRTY | FARHINT_META_ACCESSED);
 }
@@ -181,21 +181,21 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
     while (j < n && j - i < FM_ZERO_PAGES && same_copy(&f[j - 1], &f[j]))
       j++;
     for (unsigned k = i; k < j; k++)
-      nodes[k - i] = fm_frame_get();
+      nodes[k - i] = fm_frames_get();
     bool valid = f[i].word & FARHINT_META_FAR_VALID;
     copy_in(f[i].page, (size_t)(j - i) * FM_PAGE,
             valid ? fm_backend_read_ptr(f[i].page) : fm_zero_pages_storage, f[i].write);
     if (!valid)
-      fm_count(FM_C_ZERO_PAGES, j - i);
+      fm_stats_count(FM_C_ZERO_PAGES, j - i);
     for (unsigned k = i; k < j; k++) {
       if (f[k].mark == FM_MARK_PREFETCHED)
         fm_prefetch_landed(nodes[k - i], f[k].site);
-      fm_frame_track(nodes[k - i], f[k].page, f[k].prio);
+      fm_frames_track(nodes[k - i], f[k].page, f[k].prio);
       fm_page_unlock(f[k].page, fetched_word(&f[k], nodes[k - i]));
     }
     i = j;
   }
-  fm_count(FM_C_FETCH_PAGES, n);
+  fm_stats_count(FM_C_FETCH_PAGES, n);
 }
 
 /* Maps up to n consecutive absent pages from first, writable, in one batch
@@ -217,7 +217,7 @@ static unsigned prefill_run(uintptr_t first, unsigned n) {
   if (far_bytes)
     fm_link_transfer(far_bytes); /* one transfer for all */
   fm_page_map_locked(f, got);
-  fm_count(FM_C_PREFILL_PAGES, got);
+  fm_stats_count(FM_C_PREFILL_PAGES, got);
   return got;
 }
 

@@ -64,7 +64,7 @@ static void push(const struct req *r) {
     uint64_t seq = atomic_load_explicit(&c->seq, memory_order_acquire);
     int64_t dif = (int64_t)(seq - pos);
     if (dif < 0) { /* full */
-      fm_count(FM_C_PREFETCH_DROPPED, 1);
+      fm_stats_count(FM_C_PREFETCH_DROPPED, 1);
       return;
     }
     if (dif > 0) {
@@ -83,7 +83,7 @@ static void push(const struct req *r) {
   atomic_thread_fence(memory_order_seq_cst);
   if (atomic_load_explicit(&prefetcher.sleeping, memory_order_relaxed) &&
       atomic_exchange(&prefetcher.sleeping, 0)) {
-    fm_count(FM_C_WAKE_SYSCALLS, 1);
+    fm_stats_count(FM_C_WAKE_SYSCALLS, 1);
     futex(&prefetcher.sleeping, FUTEX_WAKE_PRIVATE, 1);
   }
 }
@@ -147,12 +147,12 @@ static uint32_t node_of(uint64_t word) { return (uint32_t)(word >> FARHINT_META_
 void fm_prefetch_landed(uint32_t node, uint32_t site) { acc.site_of_node[node] = site; }
 
 void fm_prefetch_used(uint64_t word) {
-  fm_count(FM_C_PREFETCH_USED, 1);
+  fm_stats_count(FM_C_PREFETCH_USED, 1);
   atomic_fetch_add_explicit(&acc.used[slot_of(acc.site_of_node[node_of(word)])], 1,
                             memory_order_relaxed);
 }
 
-void fm_prefetch_wasted(void) { fm_count(FM_C_PREFETCH_WASTED, 1); }
+void fm_prefetch_wasted(void) { fm_stats_count(FM_C_PREFETCH_WASTED, 1); }
 
 unsigned fm_prefetch_sites(struct fm_prefetch_site *out, unsigned max) {
   unsigned n = 0;
@@ -191,10 +191,10 @@ static bool lock_into(struct batch *b) {
               : r->n >= 4 && prefetcher.cur_done == r->n / 2 ? FM_MARK_TRIGGER
                                                              : FM_MARK_AHEAD;
     if (r->ahead) {
-      fm_count(FM_C_PREFETCH_PAGES, 1);
+      fm_stats_count(FM_C_PREFETCH_PAGES, 1);
       atomic_fetch_add_explicit(&acc.issued[slot_of(r->site)], 1, memory_order_relaxed);
     } else {
-      fm_count(FM_C_READAHEAD_PAGES, 1);
+      fm_stats_count(FM_C_READAHEAD_PAGES, 1);
     }
     b->n++;
   }
@@ -237,7 +237,7 @@ static bool post_batch(void) {
   sort_pages(b->pages, b->n);
   b->due_ns = far_bytes ? fm_link_post(far_bytes) : 0;
   prefetcher.count++;
-  fm_count(FM_C_LINK_BATCHES, 1);
+  fm_stats_count(FM_C_LINK_BATCHES, 1);
   return true;
 }
 
@@ -246,7 +246,7 @@ static bool land_due(void) {
   bool landed = false;
   while (prefetcher.count) {
     struct batch *b = &prefetcher.flight[prefetcher.first];
-    if (b->due_ns && b->due_ns > fm_now_ns())
+    if (b->due_ns && b->due_ns > fm_stats_now_ns())
       break;
     fm_page_map_locked(b->pages, b->n);
     prefetcher.first = (prefetcher.first + 1) % IN_FLIGHT;
@@ -260,7 +260,7 @@ static void sleep_until_pushed(void) {
   atomic_store(&prefetcher.sleeping, 1);
   atomic_thread_fence(memory_order_seq_cst);
   if (!pending()) {
-    fm_count(FM_C_SLEEP_SYSCALLS, 1);
+    fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
     futex(&prefetcher.sleeping, FUTEX_WAIT_PRIVATE, 1);
   }
   atomic_store(&prefetcher.sleeping, 0);
@@ -268,16 +268,16 @@ static void sleep_until_pushed(void) {
 
 static void *prefetch_main(void *arg) {
   (void)arg;
-  struct fm_spin spin = {.max_ns = SPIN_NS, .last_ns = fm_now_ns()};
+  struct fm_spin spin = {.max_ns = SPIN_NS, .last_ns = fm_stats_now_ns()};
   bool spinning = false, waited = false;
   for (;;) {
     bool busy = land_due();
     if (prefetcher.count < IN_FLIGHT)
       busy |= post_batch();
-    uint64_t now = fm_now_ns();
+    uint64_t now = fm_stats_now_ns();
     bool spin_on = !busy && !prefetcher.count && now - spin.last_ns < fm_spin_budget(&spin);
     if (spinning && !spin_on) { /* work came, or the spin is over */
-      fm_time_add(FM_T_SPIN, spin.last_ns);
+      fm_stats_time_add(FM_T_SPIN, spin.last_ns);
       spinning = false;
     }
     if (busy || prefetcher.count) { /* a transfer in flight: poll its completion */

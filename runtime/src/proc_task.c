@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-ssize_t fm_read_task_file(pid_t tid, const char *name, char *buf, size_t size) {
+ssize_t fm_proc_task_read(pid_t tid, const char *name, char *buf, size_t size) {
   char path[64];
   snprintf(path, sizeof path, "/proc/self/task/%d/%s", (int)tid, name);
   int fd = open(path, O_RDONLY | O_CLOEXEC);

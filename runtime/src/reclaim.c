@@ -15,7 +15,7 @@ static struct {
  * When recent batches needed about one flush a page (scattered dirty
  * victims), evicting on the faulting thread when no frame is left costs less
  * than evicting ahead on another core, so auto leaves it to them
- * (fm_frame_get; docs/design-notes.md, "Who evicts"). */
+ * (fm_frames_get; docs/design-notes.md, "Who evicts"). */
 void fm_reclaim_kick(void) {
   if (fm.cfg.reclaim == FM_RECLAIM_INLINE ||
       (fm.cfg.reclaim == FM_RECLAIM_AUTO && fm_evict_scattered()))
@@ -24,7 +24,7 @@ void fm_reclaim_kick(void) {
     return;
   pthread_mutex_lock(&reclaimer.lock);
   reclaimer.kicked = true;
-  fm_count(FM_C_WAKE_SYSCALLS, 1);
+  fm_stats_count(FM_C_WAKE_SYSCALLS, 1);
   pthread_cond_signal(&reclaimer.wake);
   pthread_mutex_unlock(&reclaimer.lock);
 }
@@ -34,7 +34,7 @@ static void *reclaim_main(void *arg) {
   for (;;) {
     pthread_mutex_lock(&reclaimer.lock);
     while (!reclaimer.kicked) {
-      fm_count(FM_C_SLEEP_SYSCALLS, 1);
+      fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
       pthread_cond_wait(&reclaimer.wake, &reclaimer.lock);
     }
     pthread_mutex_unlock(&reclaimer.lock);
@@ -42,7 +42,7 @@ static void *reclaim_main(void *arg) {
     while (fm_frames_free() < fm_frames_low_water() + fm.cfg.evict_batch) {
       if (fm_evict_batch(fm.cfg.evict_batch) == 0) {
         struct timespec ts = {0, 50000};
-        fm_count(FM_C_SLEEP_SYSCALLS, 1);
+        fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
         nanosleep(&ts, NULL); /* all candidates busy: let faults finish */
       }
     }

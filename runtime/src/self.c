@@ -27,7 +27,7 @@ void fm_self_init(void) { dl_iterate_phdr(find_self, (void *)(uintptr_t)find_sel
 
 extern const char fm_program_return[]; /* ult_switch.S */
 
-bool fm_called_from_self(const void *ret) {
+bool fm_self_called(const void *ret) {
   uintptr_t r = (uintptr_t)ret;
   return r >= self_lo && r < self_hi && r != (uintptr_t)fm_program_return;
 }

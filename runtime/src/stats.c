@@ -65,13 +65,13 @@ static const char *const counter_names[FM_C_COUNT] = {"faults_hinted",
                                                       "keep_evicted",
                                                       "mmap_blocks"};
 
-uint64_t fm_now_ns(void) {
+uint64_t fm_stats_now_ns(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return fm_timespec_ns(&t);
 }
 
-void fm_count(enum fm_counter c, uint64_t n) {
+void fm_stats_count(enum fm_counter c, uint64_t n) {
   atomic_fetch_add_explicit(&recorded.c[c], n, memory_order_relaxed);
 }
 
@@ -90,7 +90,7 @@ static uint64_t bucket_value(unsigned b) { /* lower bound of the bucket */
   return ((uint64_t)(SUB + sub)) << (msb - 3);
 }
 
-void fm_latency(enum fm_path path, uint64_t ns) {
+void fm_stats_latency(enum fm_path path, uint64_t ns) {
   if (path == FM_PATH_READAHEAD)
     return;
   atomic_fetch_add_explicit(&recorded.lat[path == FM_PATH_UNHINTED][bucket_of(ns)], 1,
@@ -101,11 +101,12 @@ static const char *const timer_names[FM_T_COUNT] = {"copy_in",   "write_protect"
                                                     "unmap",     "unprotect",      "reuse_zero",
                                                     "link_wait", "page_lock_wait", "idle_spin"};
 
-void fm_time_add(enum fm_timer t, uint64_t since_ns) {
-  atomic_fetch_add_explicit(&recorded.time_ns[t], fm_now_ns() - since_ns, memory_order_relaxed);
+void fm_stats_time_add(enum fm_timer t, uint64_t since_ns) {
+  atomic_fetch_add_explicit(&recorded.time_ns[t], fm_stats_now_ns() - since_ns,
+                            memory_order_relaxed);
 }
 
-void fm_runtime_cpu_add(uint64_t ns) {
+void fm_stats_cpu_add(uint64_t ns) {
   atomic_fetch_add_explicit(&recorded.slow_path_ns, ns, memory_order_relaxed);
 }
 

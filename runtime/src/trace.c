@@ -63,7 +63,7 @@ static bool warming_up(void) {
   if (fm.cfg.trace_start_signal &&
       atomic_load_explicit(&tracer.start_signals, memory_order_relaxed) != 1)
     return true;
-  return tracer.record_from_ns && fm_now_ns() < tracer.record_from_ns;
+  return tracer.record_from_ns && fm_stats_now_ns() < tracer.record_from_ns;
 }
 
 static void on_start_signal(int signo) {
@@ -100,7 +100,7 @@ static void write_record(uint32_t kind, pid_t tid, uint64_t time, uintptr_t addr
   size_t len = sizeof r.h + nframes * sizeof *frames;
   /* One write per record: appends from many threads do not interleave. */
   if (write(tracer.fd, &r, len) != (ssize_t)len)
-    fm_die("cannot write the trace (FARHINT_TRACE_FILE): %s", strerror(errno));
+    fm_log_die("cannot write the trace (FARHINT_TRACE_FILE): %s", strerror(errno));
   if (kind == FARHINT_TRACE_FAULT) /* "N of M faults recorded" counts faults only */
     atomic_fetch_add_explicit(&tracer.records, 1, memory_order_relaxed);
 }
@@ -160,7 +160,7 @@ static void on_trace_signal(int signo, siginfo_t *si, void *uc) {
  * call, from /proc/self/task/TID/syscall ("-1 sp pc" when not in one). */
 static bool thread_pc(pid_t tid, uint64_t *pc, uint64_t *sp, bool *in_syscall) {
   char buf[256];
-  if (fm_read_task_file(tid, "syscall", buf, sizeof buf) < 0)
+  if (fm_proc_task_read(tid, "syscall", buf, sizeof buf) < 0)
     return false;
   *in_syscall = buf[0] != '-';
   char *last = strrchr(buf, ' ');
@@ -190,7 +190,7 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
   uint64_t flags = (fl & UFFD_PAGEFAULT_FLAG_WP)      ? FARHINT_TRACE_WP
                    : (fl & UFFD_PAGEFAULT_FLAG_WRITE) ? FARHINT_TRACE_WRITE
                                                       : 0;
-  uint64_t now = fm_now_ns(), frames[MAX_FRAMES] = {0}, sp = 0;
+  uint64_t now = fm_stats_now_ns(), frames[MAX_FRAMES] = {0}, sp = 0;
   unsigned nframes = 0;
   bool in_syscall = false;
   if (!thread_pc(tid, &frames[0], &sp, &in_syscall))
@@ -205,7 +205,7 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
     s->weight = weight;
     atomic_store(&s->state, SLOT_REQUESTED);
     syscall(SYS_tgkill, getpid(), tid, tracer.signo);
-    while (atomic_load(&s->state) == SLOT_REQUESTED && fm_now_ns() - now < SIGNAL_WAIT_NS)
+    while (atomic_load(&s->state) == SLOT_REQUESTED && fm_stats_now_ns() - now < SIGNAL_WAIT_NS)
       sched_yield();
     int requested = SLOT_REQUESTED;
     if (!atomic_compare_exchange_strong(&s->state, &requested, SLOT_ABANDONED))
@@ -232,7 +232,7 @@ __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
   /* Skip this function and the slow path's entry point (hint_slow.c):
    * frame 0 is the hint site. */
   unsigned n = unwind(&ctx, 0, 2, frames);
-  write_record(FARHINT_TRACE_FAULT, fm_gettid(), fm_now_ns(), addr, 0,
+  write_record(FARHINT_TRACE_FAULT, fm_gettid(), fm_stats_now_ns(), addr, 0,
                FARHINT_TRACE_HINTED | (write ? FARHINT_TRACE_WRITE : 0), weight, frames, n);
 }
 
@@ -252,15 +252,15 @@ static void on_alloc(void *extra, int type, void *result, uintptr_t raw, uintptr
     return;
   size_t size = malloc_usable_size(result);
   if (size >= ALLOC_MIN)
-    write_record(FARHINT_TRACE_ALLOC, fm_gettid(), fm_now_ns(), (uintptr_t)result, size, 0, 0, NULL,
-                 0);
+    write_record(FARHINT_TRACE_ALLOC, fm_gettid(), fm_stats_now_ns(), (uintptr_t)result, size, 0, 0,
+                 NULL, 0);
 }
 
 static void on_dalloc(void *extra, int type, void *address, uintptr_t args[3]) {
   (void)extra, (void)type, (void)args;
   if (address && malloc_usable_size(address) >= ALLOC_MIN)
-    write_record(FARHINT_TRACE_FREE, fm_gettid(), fm_now_ns(), (uintptr_t)address, 0, 0, 0, NULL,
-                 0);
+    write_record(FARHINT_TRACE_FREE, fm_gettid(), fm_stats_now_ns(), (uintptr_t)address, 0, 0, 0,
+                 NULL, 0);
 }
 
 static void install_alloc_hooks(void) {
@@ -293,7 +293,7 @@ int fm_trace_init(void) {
   if (write(tracer.fd, FARHINT_TRACE_MAGIC, 8) != 8)
     return -1;
   if (fm.cfg.trace_warmup_ns)
-    tracer.record_from_ns = fm_now_ns() + fm.cfg.trace_warmup_ns;
+    tracer.record_from_ns = fm_stats_now_ns() + fm.cfg.trace_warmup_ns;
   tracer.signo = FM_TRACE_SIGNAL;
   struct sigaction sa = {.sa_sigaction = on_trace_signal, .sa_flags = SA_SIGINFO | SA_RESTART};
   sigemptyset(&sa.sa_mask);
@@ -326,10 +326,11 @@ void fm_trace_finish(void) {
   if (exe_len < 0)
     exe_len = 0;
   uint64_t recorded = tracer.records;
-  struct farhint_trace_rec info = {FARHINT_TRACE_INFO, 0, fm_now_ns(), tracer.seen,
-                                   recorded,           0, 0,           0};
-  struct farhint_trace_rec x = {FARHINT_TRACE_EXE, 0, fm_now_ns(), 0, (uint64_t)exe_len, 0, 0, 0};
-  struct farhint_trace_rec h = {FARHINT_TRACE_MAPS, 0, fm_now_ns(), 0, len, 0, 0, 0};
+  struct farhint_trace_rec info = {
+      FARHINT_TRACE_INFO, 0, fm_stats_now_ns(), tracer.seen, recorded, 0, 0, 0};
+  struct farhint_trace_rec x = {
+      FARHINT_TRACE_EXE, 0, fm_stats_now_ns(), 0, (uint64_t)exe_len, 0, 0, 0};
+  struct farhint_trace_rec h = {FARHINT_TRACE_MAPS, 0, fm_stats_now_ns(), 0, len, 0, 0, 0};
   if (write(tracer.fd, &info, sizeof info) != sizeof info ||
       write(tracer.fd, &x, sizeof x) != sizeof x ||
       write(tracer.fd, exe, (size_t)exe_len) != exe_len ||

@@ -79,7 +79,7 @@ int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp) 
         .len = len - done,
         .mode = wp ? UFFDIO_COPY_MODE_WP : 0,
     };
-    fm_count(FM_C_COPY_SYSCALLS, 1);
+    fm_stats_count(FM_C_COPY_SYSCALLS, 1);
     if (ioctl(uffd, UFFDIO_COPY, &c) == 0)
       return 0;
     if (errno == EEXIST)
@@ -106,6 +106,6 @@ int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp) {
 
 int fm_uffd_wake(int uffd, uintptr_t addr, size_t len) {
   struct uffdio_range r = {.start = addr, .len = len};
-  fm_count(FM_C_WAKE_SYSCALLS, 1);
+  fm_stats_count(FM_C_WAKE_SYSCALLS, 1);
   return ioctl(uffd, UFFDIO_WAKE, &r);
 }

@@ -63,16 +63,6 @@ struct fh_ult *fm_ult_current(void) {
   return k ? k->current : NULL;
 }
 
-void fm_spin_lock(fm_spinlock_t *l) {
-  for (unsigned spins = 0; atomic_exchange_explicit(&l->held, 1, memory_order_acquire); spins++)
-    if (spins < 200)
-      __builtin_ia32_pause();
-    else
-      sched_yield(); /* the holder may be descheduled: on 2 cores, let it run */
-}
-
-void fm_spin_unlock(fm_spinlock_t *l) { atomic_store_explicit(&l->held, 0, memory_order_release); }
-
 void fm_ult_enqueue(struct fm_ult_queue *q, struct fh_ult *t) {
   t->next = NULL;
   if (q->tail)
@@ -257,7 +247,7 @@ static int spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t sta
   t->home = w ? w->index : (int)(atomic_fetch_add(&next_home, 1) % (unsigned)nworkers);
   fm_ult_signals_spawned(t);
   atomic_store(&t->state, T_RUNNABLE);
-  fm_count(FM_C_ULT_SPAWNS, 1);
+  fm_stats_count(FM_C_ULT_SPAWNS, 1);
   *out = t;
   push(&workers[t->home], t);
   return 0;
@@ -368,8 +358,8 @@ int fm_ult_detach(struct fh_ult *t) {
  * is queued -- in the poller, if threads are parked there. */
 static void wait_for_work(void) {
   uint32_t seq = atomic_load(&work_seq);
-  uint64_t start = fm_now_ns();
-  while (fm_now_ns() - start < 20000 || fm_ult_fetches_pending()) {
+  uint64_t start = fm_stats_now_ns();
+  while (fm_stats_now_ns() - start < 20000 || fm_ult_fetches_pending()) {
     fm_ult_poll_fetches();
     fm_ult_netpoll_poll();
     if (atomic_load(&work_seq) != seq || fm_ult_any_queued())
@@ -385,10 +375,10 @@ static void wait_for_work(void) {
 }
 
 static void idle(void) {
-  uint64_t start = fm_now_ns();
+  uint64_t start = fm_stats_now_ns();
   wait_for_work();
-  fm_count(FM_C_ULT_IDLE, 1);
-  fm_count(FM_C_ULT_IDLE_NS, fm_now_ns() - start);
+  fm_stats_count(FM_C_ULT_IDLE, 1);
+  fm_stats_count(FM_C_ULT_IDLE_NS, fm_stats_now_ns() - start);
 }
 
 /* Run t until it switches back, on its own TLS. */

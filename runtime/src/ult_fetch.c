@@ -58,8 +58,10 @@ static struct fetch *fetch_of(uintptr_t page, unsigned prio) {
   if (!x)
     return NULL;
   fetches.free = x->next;
-  *x = (struct fetch){
-      .page = page, .due_ns = fm_now_ns() + fm_link_ns(FM_PAGE), .prio = prio, .hnext = *chain};
+  *x = (struct fetch){.page = page,
+                      .due_ns = fm_stats_now_ns() + fm_link_ns(FM_PAGE),
+                      .prio = prio,
+                      .hnext = *chain};
   *chain = x;
   if (fetches.tail)
     fetches.tail->next = x;
@@ -92,12 +94,12 @@ bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns
   fm_ult_enqueue(&x->waiters, me);
   fm_ult_prepare_park();
   fm_spin_unlock(&fetches.lock);
-  fm_count(FM_C_ULT_PARKED_MISSES, 1);
-  uint64_t t0 = fm_now_ns();
+  fm_stats_count(FM_C_ULT_PARKED_MISSES, 1);
+  uint64_t t0 = fm_stats_now_ns();
   fm_ult_park();
-  uint64_t parked = fm_now_ns() - t0;
+  uint64_t parked = fm_stats_now_ns() - t0;
   *parked_ns += parked;
-  fm_count(FM_C_ULT_PARKED_NS, parked);
+  fm_stats_count(FM_C_ULT_PARKED_NS, parked);
   return true;
 }
 
@@ -119,7 +121,7 @@ static struct fetch *take_due(uint64_t now) {
 void fm_ult_poll_fetches(void) {
   if (!fm_ult_fetches_pending())
     return;
-  uint64_t now = fm_now_ns();
+  uint64_t now = fm_stats_now_ns();
   for (;;) {
     fm_spin_lock(&fetches.lock);
     struct fetch *x = take_due(now);

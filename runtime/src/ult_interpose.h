@@ -12,7 +12,7 @@
 static inline bool ult_caller(void *ret) {
   if (!fm_ult_on() || !fm_ult_current())
     return false;
-  return !fm_called_from_self(ret);
+  return !fm_self_called(ret);
 }
 
 #define REAL(name)                                                                                 \

@@ -56,7 +56,7 @@ void fm_ult_call_begin(void) {
   struct kthread *k = fm_ult_kthread();
   if (!k)
     return;
-  atomic_store(&k->call_since, fm_now_ns());
+  atomic_store(&k->call_since, fm_stats_now_ns());
   wake_monitor_from(NAP_LONG);
 }
 
@@ -117,7 +117,7 @@ static void hand_off(struct kthread *k, struct worker *w) {
     }
     atomic_store(&k->worker, NULL);
   }
-  fm_count(FM_C_ULT_HANDOFFS, 1);
+  fm_stats_count(FM_C_ULT_HANDOFFS, 1);
 }
 
 static uint64_t cpu_ns(struct kthread *k) {
@@ -134,7 +134,7 @@ static uint64_t cpu_ns(struct kthread *k) {
  * for over CALL_HANDOFF_NS. Read only when a hand-off is being decided. */
 static bool asleep(struct kthread *k) {
   char stat[512];
-  if (fm_read_task_file(k->tid, "stat", stat, sizeof stat) < 0)
+  if (fm_proc_task_read(k->tid, "stat", stat, sizeof stat) < 0)
     return true;                        /* cannot tell: as before, by time alone */
   const char *end = strrchr(stat, ')'); /* the name may hold spaces and parentheses */
   return !end || end[1] != ' ' || end[2] != 'R';
@@ -162,7 +162,7 @@ static bool stuck(struct kthread *k, uint64_t now) {
 enum look { NOTHING_RUNS, THREADS_RUN, CALLS_IN_FLIGHT };
 
 static enum look look_once(void) {
-  uint64_t now = fm_now_ns();
+  uint64_t now = fm_stats_now_ns();
   enum look seen = NOTHING_RUNS;
   for (struct kthread *k = atomic_load(&all); k; k = k->next_all) {
     struct worker *w = atomic_load(&k->worker);

@@ -31,7 +31,7 @@
 
 struct waiter {
   struct fh_ult *t;
-  uint64_t deadline; /* ns (fm_now_ns), 0 for none */
+  uint64_t deadline; /* ns (fm_stats_now_ns), 0 for none */
   _Atomic int fired; /* 0 until woken; then NETPOLL_READY or NETPOLL_TIMEOUT */
   bool on_fd, on_timers;
   struct waiter *next, *prev;   /* its descriptor's waiters */
@@ -152,7 +152,7 @@ static void fire(struct waiter *w, int why) {
 
 static int park(struct waiter *w, struct fd_entry *e) {
   atomic_fetch_add(&waiting, 1);
-  fm_count(FM_C_ULT_POLLER_PARKS, 1);
+  fm_stats_count(FM_C_ULT_POLLER_PARKS, 1);
   if (w->deadline)
     timer_link(w);
   fm_ult_park();
@@ -239,7 +239,7 @@ static void poll_once(const struct timespec *timeout) {
   long n = syscall(SYS_epoll_pwait2, ep, evs, 64, t, NULL, 0);
   if (n < 0 && errno == ENOSYS) /* before Linux 5.11: milliseconds, rounded up */
     n = epoll_wait(ep, evs, 64, (int)(t->tv_sec * 1000 + (t->tv_nsec + 999999) / 1000000));
-  atomic_store(&polled_at, fm_now_ns());
+  atomic_store(&polled_at, fm_stats_now_ns());
   for (long i = 0; i < n; i++) {
     if (evs[i].data.u64 == WAKE_KEY) {
       uint64_t drained;
@@ -248,11 +248,11 @@ static void poll_once(const struct timespec *timeout) {
       ready((int)evs[i].data.u64);
     }
   }
-  expire(fm_now_ns());
+  expire(fm_stats_now_ns());
 }
 
 void fm_ult_netpoll_poll(void) {
-  if (!atomic_load(&waiting) || fm_now_ns() - atomic_load(&polled_at) < POLL_EVERY_NS)
+  if (!atomic_load(&waiting) || fm_stats_now_ns() - atomic_load(&polled_at) < POLL_EVERY_NS)
     return;
   poll_once(NULL);
 }
@@ -263,7 +263,7 @@ bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t 
   int no = 0;
   if (!atomic_compare_exchange_strong(&poller_blocked, &no, 1))
     return false; /* another kernel thread is the poller */
-  uint64_t now = fm_now_ns(), until = now + max_ns, d = next_deadline();
+  uint64_t now = fm_stats_now_ns(), until = now + max_ns, d = next_deadline();
   if (d && d < until)
     until = d;
   struct timespec ts = fm_ns_timespec(until > now ? until - now : 0);

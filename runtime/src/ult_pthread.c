@@ -18,9 +18,9 @@
 #include <stdlib.h>
 
 static void unsupported(const char *what) {
-  fm_die("%s is not supported for user-level threads (farhint run --ult); run the "
-         "program without --ult",
-         what);
+  fm_log_die("%s is not supported for user-level threads (farhint run --ult); run the "
+             "program without --ult",
+             what);
 }
 
 /* ---- main() as a user-level thread ---- */
@@ -41,11 +41,11 @@ static void *run_main(void *arg) {
 static int ult_main(int argc, char **argv, char **envp) {
   fm_ult_signals_start();
   if (fm_ult_start_workers() < 0)
-    fm_die("cannot start the user-level thread workers");
+    fm_log_die("cannot start the user-level thread workers");
   struct main_args a = {argc, argv, envp};
   struct fh_ult *t;
   if (fm_ult_spawn_main(&t, run_main, &a) != 0)
-    fm_die("cannot start main() as a user-level thread");
+    fm_log_die("cannot start main() as a user-level thread");
   fm_ult_take_signals_until(t); /* this thread takes the program's signals */
   return (int)(intptr_t)fm_ult_join_main(t);
 }

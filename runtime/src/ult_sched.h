@@ -58,7 +58,7 @@ void fm_ult_monitor_add(struct kthread *k);
 enum { NETPOLL_UNWATCHED = -1, NETPOLL_READY = 1, NETPOLL_TIMEOUT = 2 };
 void fm_ult_netpoll_start(void); /* says so when it cannot: calls then block */
 /* Parks the caller until fd may be ready for events (EPOLLIN/EPOLLOUT) or
- * deadline (fm_now_ns, 0 for none) passes; NETPOLL_UNWATCHED at once when
+ * deadline (fm_stats_now_ns, 0 for none) passes; NETPOLL_UNWATCHED at once when
  * epoll cannot watch fd (a regular file): the caller blocks in the call. */
 int fm_ult_netpoll_wait(int fd, uint32_t events, uint64_t deadline);
 void fm_ult_sleep_until(uint64_t deadline);

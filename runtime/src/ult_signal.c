@@ -116,7 +116,7 @@ void fm_ult_signals_start(void) {
   sig.first_mask = to_bits(&now);
   sig.wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (sig.wake_fd < 0)
-    fm_die("cannot create an eventfd for signals under --ult: %s", strerror(errno));
+    fm_log_die("cannot create an eventfd for signals under --ult: %s", strerror(errno));
 }
 
 void fm_ult_signals_worker(void) {
@@ -205,9 +205,9 @@ int sigprocmask(int how, const sigset_t *set, sigset_t *old) {
  * yields while other threads want to run; waits in the kernel (up to a
  * millisecond, a signal ends it at once) only when none does. */
 static int take_pending(const sigset_t *set, siginfo_t *info, const struct timespec *timeout) {
-  uint64_t deadline = timeout ? fm_now_ns() + fm_timespec_ns(timeout) : UINT64_MAX;
+  uint64_t deadline = timeout ? fm_stats_now_ns() + fm_timespec_ns(timeout) : UINT64_MAX;
   for (;;) {
-    uint64_t now = fm_now_ns(), left = deadline > now ? deadline - now : 0;
+    uint64_t now = fm_stats_now_ns(), left = deadline > now ? deadline - now : 0;
     uint64_t wait_ns = fm_ult_any_queued() ? 0 : left < 1000000 ? left : 1000000;
     struct timespec w = fm_ns_timespec(wait_ns);
     int got = REAL(sigtimedwait)(set, info, &w);

@@ -51,7 +51,7 @@ fm_ctx_entry:
 /* uintptr_t fm_call_program(fn, a, b, c): fn(a, b, c). A program's
  * function that ends in a tail call to an interposed function (`return
  * pthread_mutex_unlock(&m)`) leaves the return address of its own caller:
- * this one, which fm_called_from_self() does not count as libfarmem's. */
+ * this one, which fm_self_called() does not count as libfarmem's. */
 	.globl	fm_call_program
 	.hidden	fm_call_program
 	.type	fm_call_program, @function

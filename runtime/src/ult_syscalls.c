@@ -139,12 +139,12 @@ typedef int try_fn(void *call, int64_t timeout_ns);
  * timeout_ns passes; a descriptor the poller cannot watch, or nfds other
  * than one, leaves the rest of the wait to the call itself. */
 static int wait_parked(try_fn *try, void *call, int fd, uint32_t events, int64_t timeout_ns) {
-  uint64_t deadline = timeout_ns > 0 ? fm_now_ns() + (uint64_t)timeout_ns : 0;
+  uint64_t deadline = timeout_ns > 0 ? fm_stats_now_ns() + (uint64_t)timeout_ns : 0;
   for (;;) {
     int r = try(call, 0);
     if (r != 0 || timeout_ns == 0)
       return r;
-    uint64_t now = fm_now_ns();
+    uint64_t now = fm_stats_now_ns();
     if (deadline && now >= deadline)
       return 0;
     if (fd < 0 || fm_ult_netpoll_wait(fd, events, deadline) == NETPOLL_UNWATCHED) {
@@ -169,7 +169,7 @@ static void sleep_ns(int64_t ns) {
   if (ns <= 0)
     fh_ult_yield();
   else
-    fm_ult_sleep_until(fm_now_ns() + (uint64_t)ns);
+    fm_ult_sleep_until(fm_stats_now_ns() + (uint64_t)ns);
 }
 
 struct poll_call {
