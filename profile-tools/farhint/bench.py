@@ -59,6 +59,7 @@ FIELDS = [
     "runtime_cpu_ms",
     "cgroup_max_usage",
     "major_faults",
+    "reclaim_assists",
 ]
 
 
@@ -401,6 +402,7 @@ def run_one(
         rc, seconds, stdout = r.returncode, r.seconds, r.stdout
         row["cgroup_max_usage"] = r.max_usage
         row["major_faults"] = r.major_faults
+        row["reclaim_assists"] = r.reclaim_assists
         if r.oom_killed:
             rc = "oom-killed"
     else:

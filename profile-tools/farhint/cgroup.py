@@ -44,6 +44,24 @@ class MemoryCgroup:
     def _read(self, name) -> str:
         return (self.path / name).read_text()
 
+    def disable_oom_kill(self):
+        """A charge that reclaim cannot make room for waits (under_oom)
+        instead of killing the task."""
+        self._write("memory.oom_control", 1)
+
+    def under_oom(self) -> bool:
+        return "under_oom 1" in self._read("memory.oom_control")
+
+    def reclaim(self, limit: int, below: int):
+        """The kernel's own reclaim, run from the calling thread: the limit is
+        set `below` bytes lower (which reclaims until usage fits) and back,
+        which wakes the tasks waiting under_oom."""
+        try:
+            self._write("memory.limit_in_bytes", limit - below)
+        except OSError:  # EBUSY: nothing could be reclaimed this time
+            pass
+        self._write("memory.limit_in_bytes", limit)
+
     def enter_self(self):
         """For preexec_fn: move the calling (child) process into this cgroup."""
         self._write("cgroup.procs", os.getpid())

@@ -1,0 +1,30 @@
+"""The kernel-swap baseline (farhint/kswap.py) runs what the kernel can run
+at a limit, instead of reporting the cgroup-v1 controller's premature OOM
+kills as the kernel's result."""
+
+import subprocess
+
+import pytest
+
+from conftest import BUILD
+from farhint.kswap import Swap, SwapError, run_kswap
+
+LIMIT = 80 << 20  # of 256 MiB
+
+
+def test_threads_faulting_in_from_swap_finish_at_the_limit():
+    """Two threads updating 256 MiB at random under an 80 MiB limit: the v1
+    controller kills this (a failing charge reclaims in its own thread and
+    gives up after passes the other thread's touches make fruitless; killed
+    within 3 s here, where one thread finishes). With the OOM killer off and
+    the reclaim assist it finishes within the limit, with the native output."""
+    cmd = [str(BUILD / "bin" / "rmw_threads"), "256", "300000", "2"]
+    native = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    try:
+        with Swap(1 << 30):
+            r = run_kswap(cmd, LIMIT, timeout=240)
+    except SwapError as err:
+        pytest.skip(f"no swap for the baseline here: {err}")
+    assert not r.oom_killed and r.returncode == 0, r
+    assert r.stdout == native
+    assert r.max_usage <= LIMIT and r.major_faults > 0
