@@ -52,15 +52,29 @@ class MemoryCgroup:
     def under_oom(self) -> bool:
         return "under_oom 1" in self._read("memory.oom_control")
 
-    def reclaim(self, limit: int, below: int):
+    def oom_notifier(self) -> int:
+        """An eventfd the kernel signals each time a charge of this cgroup
+        finds no room (memory.oom_control's notification)."""
+        efd = os.eventfd(0)
+        ofd = os.open(self.path / "memory.oom_control", os.O_RDONLY)
+        try:
+            self._write("cgroup.event_control", f"{efd} {ofd}")
+        finally:
+            os.close(ofd)  # the kernel keeps its own reference
+        return efd
+
+    def reclaim(self, limit: int, below: int) -> bool:
         """The kernel's own reclaim, run from the calling thread: the limit is
         set `below` bytes lower (which reclaims until usage fits) and back,
-        which wakes the tasks waiting under_oom."""
+        which wakes the tasks waiting under_oom. False when nothing could
+        be reclaimed."""
         try:
             self._write("memory.limit_in_bytes", limit - below)
+            done = True
         except OSError:  # EBUSY: nothing could be reclaimed this time
-            pass
+            done = False
         self._write("memory.limit_in_bytes", limit)
+        return done
 
     def enter_self(self):
         """For preexec_fn: move the calling (child) process into this cgroup."""

@@ -7,6 +7,7 @@ kernel-swap baseline"); a run that stays stalled is reported as OOM, never
 retried."""
 
 import os
+import select
 import subprocess
 import threading
 import time
@@ -88,11 +89,7 @@ class KswapResult:
     reclaim_assists: int  # times ReclaimAssist ran reclaim for it
 
 
-# How often ReclaimAssist looks, and how far below the limit it reclaims: a
-# sixteenth of it, 1-16 MiB.
-ASSIST_POLL_S = 0.002
-
-
+# How far below the limit ReclaimAssist reclaims: a sixteenth of it, 1-16 MiB.
 def assist_margin(limit: int) -> int:
     return min(max(limit // 16, 1 << 20), 16 << 20)
 
@@ -105,25 +102,41 @@ class ReclaimAssist(threading.Thread):
     gives up after MAX_RECLAIM_RETRIES passes that free nothing, which
     happens when the pages scanned were just touched (CRONO dfs, 2 threads
     at 25%: killed at 35 s, with 1 thread it finishes; qsort and gen, one
-    thread, at 10% of their ~50 MiB). Here
-    the OOM killer is off, so such a charge waits (under_oom) until memory
-    is uncharged -- which another thread's reclaim usually does, but not
-    when every thread waits (dfs: 374 times in one run) -- and this thread
-    runs the kernel's own reclaim for it until the usage is a margin below
-    the limit (MemoryCgroup.reclaim): the limit, the LRU policy and swap are the
+    thread, at 10% of their ~50 MiB). Here the OOM killer is off, so such a
+    charge waits (under_oom) until memory is uncharged -- which another
+    thread's reclaim usually does, but not when every thread waits (dfs: 374
+    times in one run) -- and this thread, woken by the cgroup's OOM
+    notification (an eventfd: no CPU while nothing waits), runs the kernel's
+    own reclaim for it until the usage is a margin below the limit
+    (MemoryCgroup.reclaim): the limit, the LRU policy and swap are the
     kernel's. A charge that reclaim can never satisfy (swap full) stays
     waiting, and the run ends at its timeout, reported as OOM."""
 
     def __init__(self, cg: MemoryCgroup, limit: int):
         super().__init__(daemon=True)
         self.cg, self.limit, self.assists = cg, limit, 0
-        self.done = threading.Event()
+        self.waits = cg.oom_notifier()
+        self.stop = os.eventfd(0)
 
     def run(self):
-        while not self.done.wait(ASSIST_POLL_S):
-            if self.cg.under_oom():
-                self.cg.reclaim(self.limit, assist_margin(self.limit))
+        poller = select.poll()
+        poller.register(self.waits, select.POLLIN)
+        poller.register(self.stop, select.POLLIN)
+        while True:
+            ready = {fd for fd, _ in poller.poll()}
+            if self.stop in ready:
+                return
+            os.eventfd_read(self.waits)
+            while self.cg.under_oom():
+                if not self.cg.reclaim(self.limit, assist_margin(self.limit)):
+                    time.sleep(0.001)  # nothing reclaimable now: let the others run
                 self.assists += 1
+
+    def finish(self):
+        os.eventfd_write(self.stop, 1)
+        self.join()
+        os.close(self.waits)
+        os.close(self.stop)
 
 
 def charged_peak(cmd, cwd=None, on_start=None) -> int:
@@ -162,8 +175,7 @@ def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) 
             proc.kill()
             out, _ = proc.communicate()
         seconds = time.monotonic() - t0
-        assist.done.set()
-        assist.join()
+        assist.finish()
         usage = cg.usage()
     killed = usage.oom_kills > 0 or stalled
     return KswapResult(

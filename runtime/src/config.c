@@ -86,17 +86,23 @@ static int parse_fraction(const char *text, double *out) {
   return errno || end == text || *end || !(*out >= 0) ? -1 : 0;
 }
 
-/* Whether v (f for a fraction) lies within the setting's bounds, which are
- * written as its values are. */
+/* A bound of the setting, as its values are written; false when the table
+ * itself is wrong (said, so a typo in settings.def never drops a bound). */
+static bool bound_of(const struct setting *s, const char *text, uint64_t *v, double *f) {
+  if (s->kind == FRACTION ? parse_fraction(text, f) == 0
+                          : fh_units_parse(text, (enum fh_unit)s->kind, v) == 0)
+    return true;
+  fm_log("farhint/settings.def: FARHINT_%s's bound '%s' is not a value of its kind", s->name, text);
+  return false;
+}
+
+/* Whether v (f for a fraction) lies within the setting's bounds. */
 static bool within(const struct setting *s, uint64_t v, double f) {
-  uint64_t bound;
-  double fb;
-  bool fraction = s->kind == FRACTION;
-  if (*s->min && (fraction ? !parse_fraction(s->min, &fb) && f < fb
-                           : !fh_units_parse(s->min, (enum fh_unit)s->kind, &bound) && v < bound))
+  uint64_t lo = 0, hi = 0;
+  double flo = 0, fhi = 0;
+  if (*s->min && (!bound_of(s, s->min, &lo, &flo) || (s->kind == FRACTION ? f < flo : v < lo)))
     return false;
-  if (*s->max && (fraction ? !parse_fraction(s->max, &fb) && f > fb
-                           : !fh_units_parse(s->max, (enum fh_unit)s->kind, &bound) && v > bound))
+  if (*s->max && (!bound_of(s, s->max, &hi, &fhi) || (s->kind == FRACTION ? f > fhi : v > hi)))
     return false;
   return true;
 }
