@@ -1,7 +1,8 @@
 /* backend.c -- far pages on a farmem-server: connect (or start one for the
- * default `local` backend), map its memfd, grow its storage before writing,
- * and notice when it dies (the link's model: link.c). */
-#include "fm.h"
+ * default `local` backend) and hand the data path to the transport: the
+ * server's shared store on this machine (backend_shm.c) or tcp
+ * (backend_tcp.c); notice when the server dies (the link's model: link.c). */
+#include "backend.h"
 
 #include <farmem/protocol.h>
 
@@ -24,13 +25,10 @@ extern char **environ;
 uint8_t fm_zero_pages_storage[FM_ZERO_PAGES * FM_PAGE] __attribute__((aligned(4096)));
 
 static struct {
-  int sock;
+  int sock;  /* unix: the control socket */
   pid_t pid; /* server we started, 0 if we connected to one */
-  uint8_t *base;
-  uint64_t capacity;
-  uint64_t grown;
-  pthread_mutex_t lock;
-} backend_state = {.sock = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
+  bool tcp;
+} backend_state = {.sock = -1};
 
 static int server_binary(char *out, size_t len) {
   if (*fm.cfg.server_path) {
@@ -102,7 +100,7 @@ static int connect_server(const char *path) {
 }
 
 /* One request, one reply (and maybe an fd). */
-static int call(struct farmem_msg *req, struct farmem_msg *rep, int *fd) {
+int fm_backend_call(struct farmem_msg *req, struct farmem_msg *rep, int *fd) {
   req->version = FARMEM_PROTO_VERSION;
   if (send(backend_state.sock, req, sizeof *req, MSG_NOSIGNAL) != sizeof *req)
     return -1;
@@ -133,9 +131,12 @@ int fm_backend_connect(void) {
     rc = spawn_server();
   else if (!strncmp(b, "unix:", 5))
     rc = connect_server(b + 5);
-  else {
-    fm_log("FARHINT_BACKEND=%s is not supported by this build: it offers local "
-           "and unix:PATH (no tcp:// or rdma:// transport yet)",
+  else if (!strncmp(b, "tcp://", 6)) {
+    backend_state.tcp = true;
+    return fm_tcp_connect(b, fm.cfg.token_file);
+  } else {
+    fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH or "
+           "tcp://HOST:PORT (rdma:// is not built yet)",
            b);
     return -1;
   }
@@ -143,7 +144,7 @@ int fm_backend_connect(void) {
     return -1;
   struct farmem_msg req = {.op = FARMEM_HELLO, .arg = fm.cfg.far_bytes}, rep;
   int fd = -1;
-  if (call(&req, &rep, &fd) < 0 || rep.op != FARMEM_WELCOME || fd < 0) {
+  if (fm_backend_call(&req, &rep, &fd) < 0 || rep.op != FARMEM_WELCOME || fd < 0) {
     fm_log("the memory server did not answer the handshake");
     return -1;
   }
@@ -152,15 +153,10 @@ int fm_backend_connect(void) {
            (unsigned long)rep.arg, (unsigned long)fm.cfg.far_bytes);
     return -1;
   }
-  backend_state.capacity = fm.cfg.far_bytes;
-  backend_state.base =
-      mmap(NULL, backend_state.capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+  int rc_map = fm_shm_attach(fd, fm.cfg.far_bytes);
   close(fd);
-  if (backend_state.base == MAP_FAILED) {
-    fm_log("cannot map the server's memory: %s", strerror(errno));
+  if (rc_map < 0)
     return -1;
-  }
-  /* farhint run's flags override what the server proposes. */
   /* The link is the server's unless the program's settings name one (link.c). */
   if (!getenv("FARHINT_LINK_LATENCY"))
     fm.cfg.link_latency_ns = rep.link_latency_ns;
@@ -169,45 +165,47 @@ int fm_backend_connect(void) {
   return 0;
 }
 
-const void *fm_backend_read_ptr(uintptr_t page) {
-  return backend_state.base + (page - fm.far_base);
+const void *fm_backend_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
+  src->conn = -1;
+  return backend_state.tcp ? fm_tcp_fetch(page, len, src) : fm_shm_fetch(page);
 }
 
-void *fm_backend_write_ptr(uintptr_t page) { return backend_state.base + (page - fm.far_base); }
+void fm_backend_release(struct fm_far_src *src) {
+  if (src->conn >= 0)
+    fm_tcp_release(src);
+}
 
-int fm_backend_ensure(uintptr_t page_end) {
-  uint64_t need = page_end - fm.far_base;
-  if (__atomic_load_n(&backend_state.grown, __ATOMIC_ACQUIRE) >= need)
-    return 0;
-  pthread_mutex_lock(&backend_state.lock);
-  int rc = 0;
-  if (backend_state.grown < need) {
-    uint64_t want = (need + FARMEM_GROW_CHUNK - 1) / FARMEM_GROW_CHUNK * FARMEM_GROW_CHUNK;
-    if (want > backend_state.capacity)
-      want = backend_state.capacity;
-    struct farmem_msg req = {.op = FARMEM_GROW, .arg = want}, rep;
-    if (call(&req, &rep, NULL) < 0 || rep.op != FARMEM_GROWN || rep.arg < need)
-      rc = -1;
-    else
-      __atomic_store_n(&backend_state.grown, rep.arg, __ATOMIC_RELEASE);
-  }
-  pthread_mutex_unlock(&backend_state.lock);
-  if (rc < 0)
-    fm_backend_lost();
-  return rc;
+void fm_backend_store(const uintptr_t *pages, unsigned n) {
+  if (backend_state.tcp)
+    fm_tcp_store(pages, n);
+  else
+    fm_shm_store(pages, n);
+}
+
+void fm_backend_read_into(uintptr_t page, void *dst, size_t len) {
+  if (backend_state.tcp)
+    fm_tcp_read_into(page, dst, len);
+  else
+    memcpy(dst, fm_shm_fetch(page), len);
 }
 
 void fm_backend_forget(void) {
-  close(backend_state.sock);
+  if (backend_state.tcp) {
+    fm_tcp_forget();
+  } else {
+    close(backend_state.sock);
+    fm_shm_forget();
+  }
   backend_state.sock = -1;
   backend_state.pid = 0; /* the parent's server: not ours to stop or wait for */
-  munmap(backend_state.base, backend_state.capacity);
-  backend_state.base = NULL;
 }
 
-void fm_backend_unlock_store(void) { munlock(backend_state.base, backend_state.capacity); }
+void fm_backend_unlock_store(void) {
+  if (!backend_state.tcp)
+    fm_shm_unlock();
+}
 
-int fm_backend_fd(void) { return backend_state.sock; }
+int fm_backend_fd(void) { return backend_state.tcp ? fm_tcp_fd() : backend_state.sock; }
 int fm_backend_pid(void) { return backend_state.pid; }
 
 void fm_backend_lost(void) {

@@ -185,18 +185,16 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
     }
   sort_by_address(pages, words, n);
   unsigned flushes = write_protect_dirty(pages, words, n);
-  size_t written = 0;
+  uintptr_t dirty[1024];
+  unsigned written = 0;
   uint64_t t0 = fm_stats_now_ns();
-  for (unsigned i = 0; i < n; i++) {
-    if (!(words[i] & FARHINT_META_DIRTY))
-      continue; /* clean: the far copy (or zero) already matches */
-    fm_backend_ensure(pages[i] + FM_PAGE);
-    memcpy(fm_backend_write_ptr(pages[i]), (const void *)pages[i], FM_PAGE);
-    written += FM_PAGE;
-  }
+  for (unsigned i = 0; i < n; i++)
+    if (words[i] & FARHINT_META_DIRTY) /* clean: the far copy (or zero) already matches */
+      dirty[written++] = pages[i];
+  fm_backend_store(dirty, written);
   fm_stats_time_add(FM_T_WRITE_BACK, t0);
   if (written)
-    fm_link_transfer(written); /* one batched write-back */
+    fm_link_transfer((size_t)written * FM_PAGE); /* one batched write-back */
   flushes += unmap_pages(pages, n);
   note_flushes(flushes, n);
   for (unsigned i = 0; i < n; i++) {
@@ -212,7 +210,7 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
     fm_frames_put(node);
   }
   fm_stats_count(FM_C_EVICT_PAGES, n);
-  fm_stats_count(FM_C_WRITEBACK_PAGES, written / FM_PAGE);
+  fm_stats_count(FM_C_WRITEBACK_PAGES, written);
   fm_stats_count(FM_C_DISCARD_PAGES, freed);
   fm_stats_count(FM_C_EVICT_BATCHES, 1);
 }

@@ -77,6 +77,7 @@ struct fm_config {
   uint64_t link_latency_ns;
   uint64_t link_bandwidth_bps;
   char backend[256];
+  char token_file[512];
   char server_path[512];
   bool trace;
   char trace_file[512];
@@ -229,13 +230,24 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n);
 void fm_page_prefill(uintptr_t base, size_t bytes);
 void fm_page_make_writable(uintptr_t page, bool from_kernel_fault);
 
-/* ---- backend (backend.c): far pages on the memory server ---- */
+/* ---- backend (backend.c): far pages on the memory server, over shared
+ * memory (backend_shm.c) or tcp (backend_tcp.c) ---- */
 int fm_backend_connect(void);
-/* Pointer to the far copy of [page, page + n pages) for reading. */
-const void *fm_backend_read_ptr(uintptr_t page);
-void *fm_backend_write_ptr(uintptr_t page);
-int fm_backend_ensure(uintptr_t page_end); /* grow server storage to here */
-int fm_backend_fd(void);                   /* to poll for server death */
+/* The far copy of [page, page + len) (len at most FM_ZERO_PAGES pages), to
+ * read until fm_backend_release(src): a pointer into the shared store, or
+ * a buffer the transfer filled. */
+struct fm_far_src {
+  int conn; /* the tcp connection whose buffer holds it, or -1 */
+};
+const void *fm_backend_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
+void fm_backend_release(struct fm_far_src *src);
+/* Stores the local pages (ascending addresses, FM_PAGE each) as their far
+ * copies; returns once the server holds them. */
+void fm_backend_store(const uintptr_t *pages, unsigned n);
+/* In a forked child, before fm_backend_forget: copies the far copy of
+ * [page, page + len) into dst, over a connection of its own (fork.c). */
+void fm_backend_read_into(uintptr_t page, void *dst, size_t len);
+int fm_backend_fd(void); /* to poll for server death */
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
 /* In a forked child: drop the connection and the store (fork.c). */

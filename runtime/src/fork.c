@@ -36,16 +36,26 @@ static bool child_has(uintptr_t p, uint64_t w) {
   return mincore((void *)p, FM_PAGE, &in_core) == 0 && (in_core & 1);
 }
 
-/* In the child: every far page with data becomes its own. */
+/* Whether the child must copy in page p: it has data far and not here. */
+static bool needs_copy(uintptr_t p) {
+  uint64_t w = atomic_load_explicit(fm_meta(p), memory_order_relaxed);
+  return (w & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID | FARHINT_META_FREED)) ==
+             (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID) &&
+         !child_has(p, w);
+}
+
+/* In the child: every far page with data becomes its own, runs of
+ * neighbours in one read. */
 static void take_over_far_pages(void) {
   uintptr_t top = atomic_load(&fm.alloc_top);
   for (uintptr_t p = fm.far_base; p < top; p += FM_PAGE) {
-    uint64_t w = atomic_load_explicit(fm_meta(p), memory_order_relaxed);
-    if ((w & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID | FARHINT_META_FREED)) !=
-            (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID) ||
-        child_has(p, w))
-      continue; /* no data, dead data, or here already */
-    memcpy((void *)p, fm_backend_read_ptr(p), FM_PAGE);
+    if (!needs_copy(p))
+      continue;
+    uintptr_t end = p + FM_PAGE;
+    while (end < top && end - p < (1u << 20) && needs_copy(end))
+      end += FM_PAGE;
+    fm_backend_read_into(p, (void *)p, end - p);
+    p = end - FM_PAGE;
   }
 }
 

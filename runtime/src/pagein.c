@@ -104,7 +104,9 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   if (w & FARHINT_META_FAR_VALID) {
     if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
       fm_link_transfer(FM_PAGE);
-    copy_in(page, FM_PAGE, fm_backend_read_ptr(page), write);
+    struct fm_far_src src;
+    copy_in(page, FM_PAGE, fm_backend_fetch(page, FM_PAGE, &src), write);
+    fm_backend_release(&src);
   } else {
     fm_stats_count(FM_C_ZERO_PAGES, 1);
     copy_in(page, FM_PAGE, fm_zero_pages_storage, write);
@@ -183,8 +185,11 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
     for (unsigned k = i; k < j; k++)
       nodes[k - i] = fm_frames_get();
     bool valid = f[i].word & FARHINT_META_FAR_VALID;
-    copy_in(f[i].page, (size_t)(j - i) * FM_PAGE,
-            valid ? fm_backend_read_ptr(f[i].page) : fm_zero_pages_storage, f[i].write);
+    size_t len = (size_t)(j - i) * FM_PAGE;
+    struct fm_far_src src = {.conn = -1};
+    copy_in(f[i].page, len, valid ? fm_backend_fetch(f[i].page, len, &src) : fm_zero_pages_storage,
+            f[i].write);
+    fm_backend_release(&src);
     if (!valid)
       fm_stats_count(FM_C_ZERO_PAGES, j - i);
     for (unsigned k = i; k < j; k++) {

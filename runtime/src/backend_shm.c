@@ -1,0 +1,64 @@
+/* backend_shm.c -- far pages in the memfd a farmem-server on this machine
+ * shares: reads and writes are copies into its mapping (the model of
+ * one-sided RDMA into a registered region), and its storage grows, charged
+ * to the server, before the first write to it. */
+#include "backend.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+static struct {
+  uint8_t *base;
+  uint64_t capacity;
+  uint64_t grown;
+  pthread_mutex_t lock;
+} store = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+int fm_shm_attach(int memfd, uint64_t capacity) {
+  store.capacity = capacity;
+  store.base = mmap(NULL, capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, memfd, 0);
+  if (store.base == MAP_FAILED) {
+    fm_log("cannot map the server's memory: %s", strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+const void *fm_shm_fetch(uintptr_t page) { return store.base + (page - fm.far_base); }
+
+/* Grows the server's storage to cover [far_base, page_end). */
+static void ensure(uintptr_t page_end) {
+  uint64_t need = page_end - fm.far_base;
+  if (__atomic_load_n(&store.grown, __ATOMIC_ACQUIRE) >= need)
+    return;
+  pthread_mutex_lock(&store.lock);
+  int rc = 0;
+  if (store.grown < need) {
+    uint64_t want = (need + FARMEM_GROW_CHUNK - 1) / FARMEM_GROW_CHUNK * FARMEM_GROW_CHUNK;
+    if (want > store.capacity)
+      want = store.capacity;
+    struct farmem_msg req = {.op = FARMEM_GROW, .arg = want}, rep;
+    if (fm_backend_call(&req, &rep, NULL) < 0 || rep.op != FARMEM_GROWN || rep.arg < need)
+      rc = -1;
+    else
+      __atomic_store_n(&store.grown, rep.arg, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&store.lock);
+  if (rc < 0)
+    fm_backend_lost();
+}
+
+void fm_shm_store(const uintptr_t *pages, unsigned n) {
+  if (n)
+    ensure(pages[n - 1] + FM_PAGE);
+  for (unsigned i = 0; i < n; i++)
+    memcpy(store.base + (pages[i] - fm.far_base), (const void *)pages[i], FM_PAGE);
+}
+
+void fm_shm_forget(void) {
+  munmap(store.base, store.capacity);
+  store.base = NULL;
+}
+
+void fm_shm_unlock(void) { munlock(store.base, store.capacity); }
