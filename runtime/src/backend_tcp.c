@@ -1,5 +1,8 @@
-/* backend_tcp.c -- far pages on a farmem-server over tcp. A few
- * connections to one region of the server (the first makes it, the others
+/* backend_tcp.c -- far pages on farmem-servers over tcp. With several
+ * servers (tcp://a:7000,tcp://b:7000) far memory is dealt to them in
+ * stripes of STRIPE bytes, so a program can outgrow one server and its
+ * transfers spread over all. Each server holds one region for this
+ * program, reached over a few connections (the first makes it, the others
  * attach), each with a buffer for what it reads; a thread that moves pages
  * takes a free connection for one request and its reply. A write-back
  * returns once the server has acknowledged it, so a fetch of the same page
@@ -20,31 +23,45 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#define MAX_SERVERS 16
+#define STRIPE (2ULL << 20) /* larger than any one fetch: it spans two servers at most */
 #define CONNS 4
 #define DEADLINE_MS 1000
 #define BUF_BYTES ((size_t)FM_ZERO_PAGES * FM_PAGE) /* the largest fetch */
 
-static struct conn {
+struct conn {
   int sock;
   pthread_mutex_t lock;
   uint8_t *buf;
-} conns[CONNS];
+};
+
+static struct server {
+  char url[256], host[256], port[16];
+  uint64_t region, capacity;
+  struct conn conns[CONNS];
+  int child_sock; /* a forked child's own connection (fm_tcp_read_into) */
+} servers[MAX_SERVERS];
 
 static struct {
-  char host[256], port[16];
+  unsigned n; /* servers */
   char token[FH_TOKEN_MAX + 1];
-  uint64_t region;
   _Atomic unsigned next; /* spreads threads over the connections */
-  int child_sock;        /* a forked child's own connection (fm_tcp_read_into) */
-} tcp = {.child_sock = -1};
+} tcp;
 
 static __thread int my_conn = -1;
 
-static int dial(void) {
+/* The server holding far offset off, and where in its region. */
+static struct server *server_of(uint64_t off, uint64_t *local) {
+  uint64_t stripe = off / STRIPE;
+  *local = stripe / tcp.n * STRIPE + off % STRIPE;
+  return &servers[stripe % tcp.n];
+}
+
+static int dial(const struct server *sv) {
   struct addrinfo hints = {.ai_socktype = SOCK_STREAM}, *ai;
-  int rc = getaddrinfo(tcp.host, tcp.port, &hints, &ai);
+  int rc = getaddrinfo(sv->host, sv->port, &hints, &ai);
   if (rc) {
-    fm_log("cannot resolve the memory server %s: %s", fm.cfg.backend, gai_strerror(rc));
+    fm_log("cannot resolve the memory server %s: %s", sv->url, gai_strerror(rc));
     return -1;
   }
   int s = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -53,7 +70,7 @@ static int dial(void) {
   if (s < 0 || connect(s, ai->ai_addr, ai->ai_addrlen) < 0) {
     fm_log("cannot reach the memory server at %s (%s); is farmem-server running with "
            "--listen %s?",
-           fm.cfg.backend, strerror(errno), fm.cfg.backend);
+           sv->url, strerror(errno), sv->url);
     if (s >= 0)
       close(s);
     s = -1;
@@ -72,63 +89,88 @@ static int exchange(int sock, struct farmem_msg *req, struct farmem_msg *rep) {
   return 0;
 }
 
-/* HELLO (a new region) or ATTACH (to tcp.region) on a new connection. */
-static int open_conn(bool hello) {
-  int s = dial();
+/* HELLO (a new region) or ATTACH (to sv->region) on a new connection. */
+static int open_conn(struct server *sv, bool hello) {
+  int s = dial(sv);
   if (s < 0)
     return -1;
   struct farmem_msg req = {.op = hello ? FARMEM_HELLO : FARMEM_ATTACH,
-                           .arg = fm.cfg.far_bytes,
-                           .region = tcp.region},
+                           .arg = sv->capacity,
+                           .region = sv->region},
                     rep;
   snprintf(req.text, sizeof req.text, "%s", tcp.token);
-  if (exchange(s, &req, &rep) < 0) {
-    fm_log("the memory server at %s did not answer the handshake (%s)", fm.cfg.backend,
+  bool ok = false;
+  if (exchange(s, &req, &rep) < 0)
+    fm_log("the memory server at %s did not answer the handshake (%s)", sv->url,
            errno ? strerror(errno) : "it closed the connection");
+  else if (rep.op == FARMEM_ERROR)
+    fm_log("the memory server at %s refused: %s", sv->url, rep.text);
+  else if (hello && (rep.op != FARMEM_WELCOME || rep.arg < sv->capacity))
+    fm_log("the memory server at %s grants %lu bytes, less than the %lu it must hold of "
+           "FARHINT_FAR_SIZE=%lu",
+           sv->url, (unsigned long)rep.arg, (unsigned long)sv->capacity,
+           (unsigned long)fm.cfg.far_bytes);
+  else
+    ok = true;
+  if (!ok) {
     close(s);
     return -1;
   }
-  if (rep.op == FARMEM_ERROR) {
-    fm_log("the memory server at %s refused: %s", fm.cfg.backend, rep.text);
-    close(s);
-    return -1;
-  }
-  if (hello) {
-    if (rep.op != FARMEM_WELCOME || rep.arg < fm.cfg.far_bytes) {
-      fm_log("the memory server at %s grants %lu bytes, less than FARHINT_FAR_SIZE=%lu",
-             fm.cfg.backend, (unsigned long)rep.arg, (unsigned long)fm.cfg.far_bytes);
-      close(s);
-      return -1;
-    }
-    tcp.region = rep.region;
-  }
+  if (hello)
+    sv->region = rep.region;
   return s;
 }
 
-int fm_tcp_connect(const char *url, const char *token_file) {
+/* Splits the comma-separated list into servers; 0, or -1 after saying why. */
+static int parse_servers(const char *list) {
   char why[512];
-  if (fh_tcp_parse(url, tcp.host, sizeof tcp.host, tcp.port, sizeof tcp.port, why, sizeof why) <
-      0) {
-    fm_log("FARHINT_BACKEND: %s", why);
-    return -1;
+  for (const char *p = list; *p;) {
+    size_t len = strcspn(p, ",");
+    if (tcp.n == MAX_SERVERS || len >= sizeof servers[0].url) {
+      fm_log("FARHINT_BACKEND: at most %d servers, each address under %zu characters", MAX_SERVERS,
+             sizeof servers[0].url);
+      return -1;
+    }
+    struct server *sv = &servers[tcp.n++];
+    memcpy(sv->url, p, len);
+    sv->url[len] = 0;
+    sv->child_sock = -1;
+    if (fh_tcp_parse(sv->url, sv->host, sizeof sv->host, sv->port, sizeof sv->port, why,
+                     sizeof why) < 0) {
+      fm_log("FARHINT_BACKEND: %s", why);
+      return -1;
+    }
+    p += len + (p[len] == ',');
   }
+  return 0;
+}
+
+int fm_tcp_connect(const char *list, const char *token_file) {
+  if (parse_servers(list) < 0)
+    return -1;
+  char why[512];
   if (!*token_file) {
     fm_log("the tcp backend %s needs the server's token: farhint run --token-file FILE "
            "(FARHINT_TOKEN_FILE), the file given to farmem-server --token-file",
-           url);
+           list);
     return -1;
   }
   if (fh_token_read(token_file, tcp.token, sizeof tcp.token, why, sizeof why) < 0) {
     fm_log("%s", why);
     return -1;
   }
-  for (int i = 0; i < CONNS; i++) {
-    conns[i].sock = open_conn(i == 0);
-    conns[i].buf =
-        mmap(NULL, BUF_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    pthread_mutex_init(&conns[i].lock, NULL);
-    if (conns[i].sock < 0 || conns[i].buf == MAP_FAILED)
-      return -1;
+  uint64_t stripes = (fm.cfg.far_bytes + STRIPE - 1) / STRIPE;
+  for (unsigned k = 0; k < tcp.n; k++) {
+    struct server *sv = &servers[k];
+    sv->capacity = (stripes + tcp.n - 1) / tcp.n * STRIPE;
+    for (int i = 0; i < CONNS; i++) {
+      struct conn *c = &sv->conns[i];
+      c->sock = open_conn(sv, i == 0);
+      c->buf = mmap(NULL, BUF_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      pthread_mutex_init(&c->lock, NULL);
+      if (c->sock < 0 || c->buf == MAP_FAILED)
+        return -1;
+    }
   }
   /* The network is the link: no model on top, unless asked for. */
   if (!getenv("FARHINT_LINK_LATENCY"))
@@ -138,93 +180,130 @@ int fm_tcp_connect(const char *url, const char *token_file) {
   return 0;
 }
 
-/* A connection of the caller's own, free now if any is. */
-static struct conn *take(void) {
+/* A connection to sv of the caller's own, free now if any is. */
+static struct conn *take(struct server *sv) {
   if (my_conn < 0)
     my_conn = (int)(atomic_fetch_add(&tcp.next, 1) % CONNS);
   for (int k = 0; k < CONNS; k++) {
-    struct conn *c = &conns[(my_conn + k) % CONNS];
+    struct conn *c = &sv->conns[(my_conn + k) % CONNS];
     if (pthread_mutex_trylock(&c->lock) == 0)
       return c;
   }
-  pthread_mutex_lock(&conns[my_conn].lock);
-  return &conns[my_conn];
+  pthread_mutex_lock(&sv->conns[my_conn].lock);
+  return &sv->conns[my_conn];
 }
 
-static void broken(const struct farmem_msg *rep) {
-  if (rep && rep->op == FARMEM_ERROR)
-    fm_log("the memory server at %s: %s", fm.cfg.backend, rep->text);
+static void broken(const struct server *sv, const struct farmem_msg *rep) {
+  fm_log("the memory server at %s %s%s", sv->url,
+         rep && rep->op == FARMEM_ERROR ? "refused: " : "stopped answering",
+         rep && rep->op == FARMEM_ERROR ? rep->text : "");
   fm_backend_lost();
 }
 
-/* READ [page, page + len) into buf on sock. */
-static void read_span(int sock, uintptr_t page, void *buf, size_t len) {
-  struct farmem_msg req = {.op = FARMEM_READ, .arg = page - fm.far_base, .len = len}, rep = {0};
+/* READ len bytes at the server's offset local into buf, on sock. */
+static void read_span(struct server *sv, int sock, uint64_t local, void *buf, size_t len) {
+  struct farmem_msg req = {.op = FARMEM_READ, .arg = local, .len = len}, rep = {0};
   if (exchange(sock, &req, &rep) < 0 || rep.op != FARMEM_DATA || rep.len != len ||
       fh_tcp_recv(sock, buf, len) < 0)
-    broken(&rep);
+    broken(sv, &rep);
+}
+
+/* The part of [off, off + len) in off's stripe. */
+static size_t in_stripe(uint64_t off, size_t len) {
+  uint64_t left = STRIPE - off % STRIPE;
+  return len < left ? len : (size_t)left;
 }
 
 const void *fm_tcp_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
-  struct conn *c = take();
-  src->conn = (int)(c - conns);
-  read_span(c->sock, page, c->buf, len);
+  uint64_t off = page - fm.far_base, local;
+  struct server *sv = server_of(off, &local);
+  struct conn *c = take(sv);
+  src->conn = (int)(sv - servers) * CONNS + (int)(c - sv->conns);
+  size_t first = in_stripe(off, len);
+  read_span(sv, c->sock, local, c->buf, first);
+  if (first < len) { /* the rest is the next stripe's, on the next server */
+    struct server *next = server_of(off + first, &local);
+    struct conn *d = next == sv ? c : take(next); /* one server: the same stream */
+    read_span(next, d->sock, local, c->buf + first, len - first);
+    if (d != c)
+      pthread_mutex_unlock(&d->lock);
+  }
   return c->buf;
 }
 
 void fm_tcp_release(struct fm_far_src *src) {
-  pthread_mutex_unlock(&conns[src->conn].lock);
+  pthread_mutex_unlock(&servers[src->conn / CONNS].conns[src->conn % CONNS].lock);
   src->conn = -1;
 }
 
-/* Each run of neighbouring pages is one WRITE, sent from the pages
- * themselves; all are sent before the acknowledgements are read. */
-void fm_tcp_store(const uintptr_t *pages, unsigned n) {
-  struct conn *c = take();
+/* Sends sv's share of the pages, each run of neighbours in one stripe as
+ * one WRITE from the pages themselves, all before the acknowledgements are
+ * read. */
+static void store_on(struct server *sv, const uintptr_t *pages, unsigned n) {
+  struct conn *c = NULL;
   unsigned sent = 0;
   for (unsigned i = 0; i < n;) {
-    struct farmem_msg req = {.op = FARMEM_WRITE, .version = FARMEM_PROTO_VERSION};
-    struct iovec iov[1 + FARMEM_MAX_TRANSFER / FM_PAGE] = {{&req, sizeof req}};
+    uint64_t off = pages[i] - fm.far_base, local;
+    if (server_of(off, &local) != sv) {
+      i++;
+      continue;
+    }
+    if (!c)
+      c = take(sv);
+    struct farmem_msg req = {.op = FARMEM_WRITE, .version = FARMEM_PROTO_VERSION, .arg = local};
+    struct iovec iov[1 + STRIPE / FM_PAGE] = {{&req, sizeof req}};
     unsigned j = i;
     do
       iov[1 + j - i] = (struct iovec){(void *)pages[j], FM_PAGE};
-    while (++j < n && pages[j] == pages[j - 1] + FM_PAGE && j - i < FARMEM_MAX_TRANSFER / FM_PAGE);
-    req.arg = pages[i] - fm.far_base;
+    while (++j < n && pages[j] == pages[j - 1] + FM_PAGE && (pages[j] - fm.far_base) % STRIPE &&
+           j - i < FARMEM_MAX_TRANSFER / FM_PAGE);
     req.len = (uint64_t)(j - i) * FM_PAGE;
     if (fh_tcp_sendv(c->sock, iov, (int)(1 + j - i)) < 0)
-      broken(NULL);
+      broken(sv, NULL);
     sent++;
     i = j;
   }
   for (; sent; sent--) {
     struct farmem_msg rep = {0};
     if (fh_tcp_recv(c->sock, &rep, sizeof rep) < 0 || rep.op != FARMEM_WRITTEN)
-      broken(&rep);
+      broken(sv, &rep);
   }
-  pthread_mutex_unlock(&c->lock);
+  if (c)
+    pthread_mutex_unlock(&c->lock);
+}
+
+void fm_tcp_store(const uintptr_t *pages, unsigned n) {
+  for (unsigned k = 0; k < tcp.n; k++)
+    store_on(&servers[k], pages, n);
 }
 
 /* The parent's connections stay the parent's: their streams may be in the
  * middle of its requests. */
 void fm_tcp_read_into(uintptr_t page, void *dst, size_t len) {
-  if (tcp.child_sock < 0 && (tcp.child_sock = open_conn(false)) < 0)
-    fm_backend_lost();
+  uint64_t off = page - fm.far_base;
   for (size_t done = 0; done < len;) {
-    size_t part = len - done < FARMEM_MAX_TRANSFER ? len - done : FARMEM_MAX_TRANSFER;
-    read_span(tcp.child_sock, page + done, (uint8_t *)dst + done, part);
+    uint64_t local;
+    struct server *sv = server_of(off + done, &local);
+    if (sv->child_sock < 0 && (sv->child_sock = open_conn(sv, false)) < 0)
+      fm_backend_lost();
+    size_t part = in_stripe(off + done, len - done);
+    read_span(sv, sv->child_sock, local, (uint8_t *)dst + done, part);
     done += part;
   }
 }
 
-int fm_tcp_fd(void) { return conns[0].sock; }
+int fm_tcp_fd(void) { return servers[0].conns[0].sock; }
 
 void fm_tcp_forget(void) {
-  if (tcp.child_sock >= 0)
-    close(tcp.child_sock);
-  tcp.child_sock = -1;
-  for (int i = 0; i < CONNS; i++) {
-    close(conns[i].sock);
-    conns[i].sock = -1;
-    munmap(conns[i].buf, BUF_BYTES);
+  for (unsigned k = 0; k < tcp.n; k++) {
+    struct server *sv = &servers[k];
+    if (sv->child_sock >= 0)
+      close(sv->child_sock);
+    sv->child_sock = -1;
+    for (int i = 0; i < CONNS; i++) {
+      close(sv->conns[i].sock);
+      sv->conns[i].sock = -1;
+      munmap(sv->conns[i].buf, BUF_BYTES);
+    }
   }
 }

@@ -170,3 +170,41 @@ def test_server_death_stops_the_program_within_a_second(server):
     assert prog.returncode == 70
     assert "the connection to the memory server (tcp://" in err and "is lost" in err
     assert stopped < 1.5, f"stopped {stopped:.2f} s after the server died"
+
+
+@pytest.fixture
+def two_servers(tmp_path, server):
+    _, token, _ = server
+    url = f"tcp://127.0.0.1:{free_port()}"
+    proc = start_server(url, token)
+    yield server, (url, token, proc)
+    proc.kill()
+    proc.wait()
+
+
+def test_far_memory_is_striped_over_several_servers(farhint_run, two_servers):
+    """Both servers hold part of it: runs are right (a forked child's too),
+    and the second server's death stops a later run with an error that
+    names it."""
+    (url_a, token, _), (url_b, _, proc_b) = two_servers
+    both = ["--backend", f"{url_a},{url_b}", "--token-file", str(token)]
+    run = farhint_run("fm_racing_writers", 20, 4, 10000, options=["--local", "1M", *both])
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("ok ")
+    forked = farhint_run("fm_fork", 32, 3, options=["--local", "2M", *both])
+    assert forked.returncode == 0 and forked.stdout == "ok\n", forked.stderr
+    prog = subprocess.Popen(
+        [str(FARHINT), "run", "--local", "2M", *both, "--"]
+        + [str(BUILD / "bin" / "fm_scan"), "16", "1000000", "nohint"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(1.0)
+        proc_b.kill()
+        _, err = prog.communicate(timeout=30)
+    finally:
+        prog.kill()
+    assert prog.returncode == 70
+    assert f"the memory server at {url_b}" in err, err
