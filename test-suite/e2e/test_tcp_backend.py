@@ -149,10 +149,12 @@ def test_server_checks_every_request(server):
         assert reply[0] == DATA and reply[3] == 8192
 
 
-def test_server_death_stops_the_program_within_a_second(server):
-    _, _, proc = server
+def kill_server_under_a_scan(backend, server_proc):
+    """Runs a long scan at 2 MiB local on the backend options, kills the
+    server a second in; the scan's exit code, stderr and how long after the
+    kill it stopped."""
     prog = subprocess.Popen(
-        [str(FARHINT), "run", "--local", "2M", *over_tcp(server), "--"]
+        [str(FARHINT), "run", "--local", "2M", *backend, "--"]
         + [str(BUILD / "bin" / "fm_scan"), "16", "1000000", "nohint"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -161,13 +163,17 @@ def test_server_death_stops_the_program_within_a_second(server):
     try:
         time.sleep(1.0)
         assert prog.poll() is None, "the program must still be running"
-        proc.kill()
+        server_proc.kill()
         killed = time.monotonic()
         _, err = prog.communicate(timeout=30)
-        stopped = time.monotonic() - killed
+        return prog.returncode, err, time.monotonic() - killed
     finally:
         prog.kill()
-    assert prog.returncode == 70
+
+
+def test_server_death_stops_the_program_within_a_second(server):
+    rc, err, stopped = kill_server_under_a_scan(over_tcp(server), server[2])
+    assert rc == 70
     assert "the connection to the memory server (tcp://" in err and "is lost" in err
     assert stopped < 1.5, f"stopped {stopped:.2f} s after the server died"
 
@@ -193,18 +199,6 @@ def test_far_memory_is_striped_over_several_servers(farhint_run, two_servers):
     assert run.stdout.startswith("ok ")
     forked = farhint_run("fm_fork", 32, 3, options=["--local", "2M", *both])
     assert forked.returncode == 0 and forked.stdout == "ok\n", forked.stderr
-    prog = subprocess.Popen(
-        [str(FARHINT), "run", "--local", "2M", *both, "--"]
-        + [str(BUILD / "bin" / "fm_scan"), "16", "1000000", "nohint"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        time.sleep(1.0)
-        proc_b.kill()
-        _, err = prog.communicate(timeout=30)
-    finally:
-        prog.kill()
-    assert prog.returncode == 70
+    rc, err, _ = kill_server_under_a_scan(both, proc_b)
+    assert rc == 70
     assert f"the memory server at {url_b}" in err, err
