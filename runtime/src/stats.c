@@ -247,13 +247,17 @@ static unsigned long status_kib(const char *field) {
  * server), so VmRSS and VmHWM count it; RssAnon does not. */
 static void report_kernel_view(void) {
   uint64_t local = (fm_frames_total() - fm_frames_free()) * FM_PAGE;
+  char store[128] = "far pages are on the memory server, over tcp";
+  if (strncmp(fm.cfg.backend, "tcp://", 6))
+    snprintf(store, sizeof store,
+             "RssShmem %lu MiB is the far store shared with the memory server, not local memory",
+             status_kib("RssShmem") >> 10);
   fm_log("kernel's view at exit: RssAnon %lu MiB (far-memory pages local now %lu MiB, "
          "peak %lu MiB, budget %lu MiB; the rest is stacks, static data and the runtime's "
-         "own heap); RssShmem %lu MiB is the far store shared with the memory server, not "
-         "local memory",
+         "own heap); %s",
          status_kib("RssAnon") >> 10, (unsigned long)(local >> 20),
          (unsigned long)(fm_frames_peak_used() * FM_PAGE >> 20),
-         (unsigned long)(fm.cfg.local_bytes >> 20), status_kib("RssShmem") >> 10);
+         (unsigned long)(fm.cfg.local_bytes >> 20), store);
 }
 
 void fm_stats_report(void) {
