@@ -175,11 +175,13 @@ void fm_backend_release(struct fm_far_src *src) {
     fm_tcp_release(src);
 }
 
-void fm_backend_store(const uintptr_t *pages, unsigned n) {
+void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
+  if (!srcs)
+    srcs = pages;
   if (backend_state.tcp)
-    fm_tcp_store(pages, n);
+    fm_tcp_store(pages, srcs, n);
   else
-    fm_shm_store(pages, n);
+    fm_shm_store(pages, srcs, n);
 }
 
 void fm_backend_read_into(uintptr_t page, void *dst, size_t len) {

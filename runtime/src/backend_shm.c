@@ -49,11 +49,11 @@ static void ensure(uintptr_t page_end) {
     fm_backend_lost();
 }
 
-void fm_shm_store(const uintptr_t *pages, unsigned n) {
+void fm_shm_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
   if (n)
     ensure(pages[n - 1] + FM_PAGE);
   for (unsigned i = 0; i < n; i++)
-    memcpy(store.base + (pages[i] - fm.far_base), (const void *)pages[i], FM_PAGE);
+    memcpy(store.base + (pages[i] - fm.far_base), (const void *)srcs[i], FM_PAGE);
 }
 
 void fm_shm_forget(void) {

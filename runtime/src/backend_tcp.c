@@ -239,7 +239,7 @@ void fm_tcp_release(struct fm_far_src *src) {
 /* Sends sv's share of the pages, each run of neighbours in one stripe as
  * one WRITE from the pages themselves, all before the acknowledgements are
  * read. */
-static void store_on(struct server *sv, const uintptr_t *pages, unsigned n) {
+static void store_on(struct server *sv, const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
   struct conn *c = NULL;
   unsigned sent = 0;
   for (unsigned i = 0; i < n;) {
@@ -254,7 +254,7 @@ static void store_on(struct server *sv, const uintptr_t *pages, unsigned n) {
     struct iovec iov[1 + STRIPE / FM_PAGE] = {{&req, sizeof req}};
     unsigned j = i;
     do
-      iov[1 + j - i] = (struct iovec){(void *)pages[j], FM_PAGE};
+      iov[1 + j - i] = (struct iovec){(void *)srcs[j], FM_PAGE};
     while (++j < n && pages[j] == pages[j - 1] + FM_PAGE && (pages[j] - fm.far_base) % STRIPE &&
            j - i < FARMEM_MAX_TRANSFER / FM_PAGE);
     req.len = (uint64_t)(j - i) * FM_PAGE;
@@ -272,9 +272,9 @@ static void store_on(struct server *sv, const uintptr_t *pages, unsigned n) {
     pthread_mutex_unlock(&c->lock);
 }
 
-void fm_tcp_store(const uintptr_t *pages, unsigned n) {
+void fm_tcp_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
   for (unsigned k = 0; k < tcp.n; k++)
-    store_on(&servers[k], pages, n);
+    store_on(&servers[k], pages, srcs, n);
 }
 
 /* The parent's connections stay the parent's: their streams may be in the

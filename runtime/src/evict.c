@@ -1,8 +1,10 @@
-/* evict.c -- reclaim: write back dirty victims and unmap the batch. Dirty
- * pages are write-protected before they are copied out, so a write racing
- * the eviction waits (in the control thread, on the page lock) and then
- * retries against the refetched page: no write is lost. Unmapping uses one
- * process_madvise(MADV_DONTNEED) over an iovec when the kernel allows it. */
+/* evict.c -- reclaim: write back dirty victims and unmap the batch. Runs of
+ * neighbouring victims move into the frame pool (pool.c) and are written
+ * back from there. Other dirty pages are write-protected before they are
+ * copied out. Either way a write racing the eviction waits (in the control
+ * thread, on the page lock) and then retries against the refetched page: no
+ * write is lost. Unmapping uses one process_madvise(MADV_DONTNEED) over an
+ * iovec when the kernel allows it. */
 #include "fm.h"
 
 #include <errno.h>
@@ -172,6 +174,36 @@ bool fm_evict_scattered(void) {
   return atomic_load_explicit(&flushes_per_page, memory_order_relaxed) > 128;
 }
 
+/* Moves runs of at least FM_POOL_MIN_RUN neighbouring victims, frames and
+ * all, into the pool: gone from the program's view at once, so a racing
+ * write faults and waits instead of being lost, with no write-protect and
+ * no unmap. from[i] becomes the pool slot page i is written back from, or
+ * stays 0 (the usual path). Returns the pool chunks held, in runs[] (n:
+ * the frames moved in); the caller checks them in once the batch is
+ * written back. */
+static unsigned move_runs_to_pool(const uintptr_t *pages, unsigned n, uintptr_t *from,
+                                  struct fm_pool_run *runs, unsigned max_runs, unsigned *flushes) {
+  unsigned held = 0;
+  for (unsigned i = 0; i < n;) {
+    unsigned j = i + 1;
+    while (j < n && pages[j] == pages[j - 1] + FM_PAGE)
+      j++;
+    while (j - i >= FM_POOL_MIN_RUN && held < max_runs && fm_pool_room(j - i, &runs[held])) {
+      struct fm_pool_run *r = &runs[held++];
+      unsigned want = r->n;
+      r->n = (unsigned)fm_pool_move(r->first, pages[i], want);
+      (*flushes)++;
+      for (unsigned k = 0; k < r->n; k++)
+        from[i + k] = r->first + (uintptr_t)k * FM_PAGE;
+      i += r->n;
+      if (r->n < want) /* refused (a frame a child shares, a locked range) */
+        break;
+    }
+    i = j > i ? j : i;
+  }
+  return held;
+}
+
 /* Writes back the dirty ones of n locked local pages and unmaps them all;
  * each is unlocked with its far copy valid if it was written, REGISTERED
  * turned into NO_ACCESS when no_access. */
@@ -184,18 +216,37 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
       freed++;
     }
   sort_by_address(pages, words, n);
-  unsigned flushes = write_protect_dirty(pages, words, n);
-  uintptr_t dirty[1024];
+  uintptr_t from[1024] = {0};
+  struct fm_pool_run runs[1024 / FM_POOL_MIN_RUN];
+  unsigned flushes = 0, held = 0;
+  if (fm_pool_on())
+    held = move_runs_to_pool(pages, n, from, runs, sizeof runs / sizeof runs[0], &flushes);
+  /* The rest: write-protected when dirty, written back, then unmapped. */
+  uintptr_t rest[1024];
+  uint64_t rest_words[1024];
+  unsigned nrest = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (!from[i]) {
+      rest[nrest] = pages[i];
+      rest_words[nrest++] = words[i];
+    }
+  flushes += write_protect_dirty(rest, rest_words, nrest);
+  uintptr_t dirty[1024], dirty_from[1024];
   unsigned written = 0;
   uint64_t t0 = fm_stats_now_ns();
   for (unsigned i = 0; i < n; i++)
-    if (words[i] & FARHINT_META_DIRTY) /* clean: the far copy (or zero) already matches */
-      dirty[written++] = pages[i];
-  fm_backend_store(dirty, written);
+    if (words[i] & FARHINT_META_DIRTY) { /* clean: the far copy (or zero) already matches */
+      dirty[written] = pages[i];
+      dirty_from[written++] = from[i] ? from[i] : pages[i];
+    }
+  fm_backend_store(dirty, dirty_from, written);
   fm_stats_time_add(FM_T_WRITE_BACK, t0);
+  for (unsigned k = 0; k < held; k++) /* their frames may be refilled now */
+    fm_pool_filled(&runs[k], runs[k].n);
   if (written)
     fm_link_transfer((size_t)written * FM_PAGE); /* one batched write-back */
-  flushes += unmap_pages(pages, n);
+  if (nrest)
+    flushes += unmap_pages(rest, nrest);
   note_flushes(flushes, n);
   for (unsigned i = 0; i < n; i++) {
     uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);

@@ -73,6 +73,7 @@ struct fm_config {
   double keep_fraction;
   enum fm_reclaim reclaim;
   bool unhinted_readahead;
+  bool frame_pool;
   bool follow_children;
   uint64_t link_latency_ns;
   uint64_t link_bandwidth_bps;
@@ -112,8 +113,13 @@ void fm_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fm_log_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* ---- userfaultfd (uffd.c) ---- */
-int fm_uffd_open(char *why, size_t why_len); /* fd, or -1 with why filled */
-int fm_uffd_register(int uffd, void *base, size_t len);
+/* fd, or -1 with why filled; can_move: UFFDIO_MOVE is available */
+int fm_uffd_open(char *why, size_t why_len, bool *can_move);
+/* wp: missing and write-protect faults (the far region); else missing
+ * faults only, and UFFDIO_MOVE must be allowed (the frame pool). */
+int fm_uffd_register(int uffd, void *base, size_t len, bool wp);
+/* Bytes moved from src to dst (all of len, or fewer before an error), or -1. */
+long fm_uffd_move(int uffd, uintptr_t dst, uintptr_t src, size_t len);
 int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp);
 int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp);
 int fm_uffd_wake(int uffd, uintptr_t addr, size_t len);
@@ -175,6 +181,36 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister);
  * evicted first, written back when dirty, since the runtime could not read
  * them to evict them later. */
 void fm_evict_set_access(uintptr_t base, size_t len, bool accessible);
+
+/* ---- the frame pool (pool.c): frames recycled with UFFDIO_MOVE ---- */
+/* Reserves the pool; returns the frames it takes from the budget (0: off,
+ * as where the kernel lacks UFFDIO_MOVE). */
+uint64_t fm_pool_init(bool can_move, uint64_t budget_frames);
+bool fm_pool_on(void);
+uint64_t fm_pool_frames(void);
+void fm_pool_unlock(void); /* after the program's mlockall (mlock.c) */
+/* Runs shorter than this are fetched with UFFDIO_COPY and evicted with
+ * write-protect and unmap: a move costs a TLB flush per call whatever its
+ * length, the others less per page at one or a few pages
+ * (docs/results/primitives-2026-11-23). */
+#define FM_POOL_MIN_RUN 16
+/* n contiguous slots from first, in a chunk checked out until
+ * fm_pool_took/fm_pool_filled. */
+struct fm_pool_run {
+  int chunk;
+  uintptr_t first;
+  unsigned n;
+};
+/* Up to want frames to fill and move out; false if the pool has none. */
+bool fm_pool_take(unsigned want, struct fm_pool_run *r);
+void fm_pool_took(const struct fm_pool_run *r, unsigned moved);
+/* Room for up to want frames moved in; false if the pool is full. */
+bool fm_pool_room(unsigned want, struct fm_pool_run *r);
+void fm_pool_filled(const struct fm_pool_run *r, unsigned moved);
+/* Moves pages frames from src to dst; returns how many moved (a move is
+ * refused for a frame a forked child shares, or between a locked and an
+ * unlocked mapping: the caller falls back for the rest). */
+long fm_pool_move(uintptr_t dst, uintptr_t src, unsigned pages);
 
 /* ---- children (children.c) ---- */
 /* Programs this one starts run without the runtime (LD_PRELOAD edited), or,
@@ -242,8 +278,9 @@ struct fm_far_src {
 const void *fm_backend_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
 void fm_backend_release(struct fm_far_src *src);
 /* Stores the local pages (ascending addresses, FM_PAGE each) as their far
- * copies; returns once the server holds them. */
-void fm_backend_store(const uintptr_t *pages, unsigned n);
+ * copies, reading page i from srcs[i] (NULL: from the pages themselves);
+ * returns once the server holds them. */
+void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
 /* In a forked child, before fm_backend_forget: copies the far copy of
  * [page, page + len) into dst, over a connection of its own (fork.c). */
 void fm_backend_read_into(uintptr_t page, void *dst, size_t len);
@@ -451,6 +488,9 @@ enum fm_counter {
   FM_C_UFFD_READ_SYSCALLS, /* reads of the userfaultfd, empty ones included */
   FM_C_WAKE_SYSCALLS,      /* wake-ups of a waiting thread (futex, UFFDIO_WAKE) */
   FM_C_SLEEP_SYSCALLS,     /* sleeps of runtime threads and page-lock waiters */
+  FM_C_MOVE_SYSCALLS,      /* UFFDIO_MOVE ioctls (frames into and out of the pool) */
+  FM_C_POOL_IN_PAGES,      /* evicted pages whose frames went into the pool */
+  FM_C_POOL_OUT_PAGES,     /* fetched pages that took a frame from the pool */
   FM_C_ULT_SPAWNS,         /* user-level threads started */
   FM_C_ULT_PARKED_MISSES,  /* hinted misses a user-level thread parked on */
   FM_C_ULT_PARKED_NS,      /* time user-level threads spent parked on them */
@@ -482,6 +522,7 @@ enum fm_timer {
   FM_T_LINK,          /* waiting on the modelled link (synchronous transfers) */
   FM_T_LOCK_WAIT,     /* waiting for a page another thread holds */
   FM_T_SPIN,          /* idle runtime threads polling for work */
+  FM_T_MOVE,          /* UFFDIO_MOVE of frames into and out of the pool */
   FM_T_COUNT
 };
 void fm_stats_time_add(enum fm_timer t, uint64_t since_ns); /* adds now - since_ns */

@@ -34,7 +34,8 @@ __attribute__((constructor)) static void fm_init(void) {
     _exit(2);
   }
   char why[256];
-  fm.uffd = fm_uffd_open(why, sizeof why);
+  bool can_move = false;
+  fm.uffd = fm_uffd_open(why, sizeof why, &can_move);
   if (fm.uffd < 0)
     fm_log_die("%s", why);
 
@@ -46,10 +47,12 @@ __attribute__((constructor)) static void fm_init(void) {
   atomic_store(&fm.alloc_top, fm.far_base);
   void *far = map_fixed(fm.far_base, fm.cfg.far_bytes, "far-memory region");
   fm_madvise_sys(far, fm.cfg.far_bytes, MADV_NOHUGEPAGE); /* page-granular faults */
-  if (fm_uffd_register(fm.uffd, far, fm.cfg.far_bytes) < 0)
+  if (fm_uffd_register(fm.uffd, far, fm.cfg.far_bytes, true) < 0)
     fm_log_die("cannot register the far region with userfaultfd: %s", strerror(errno));
 
-  if (fm_frames_init(fm.cfg.local_bytes / FM_PAGE, fm.cfg.policy) < 0 || fm_evict_init() < 0)
+  uint64_t frames = fm.cfg.local_bytes / FM_PAGE;
+  frames -= fm_pool_init(can_move, frames);
+  if (fm_frames_init(frames, fm.cfg.policy) < 0 || fm_evict_init() < 0)
     fm_log_die("cannot allocate the runtime's tables: %s", strerror(errno));
   if (fm_backend_connect() < 0)
     fm_log_die("no memory server: cannot run with far memory");

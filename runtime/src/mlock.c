@@ -51,6 +51,7 @@ int mlockall(int flags) {
   if (rc == 0) {
     syscall(SYS_munlock, fm.far_base, fm.far_end - fm.far_base);
     fm_backend_unlock_store();
+    fm_pool_unlock();
   }
   fm_fork_writes_resume();
   return rc;

@@ -176,8 +176,43 @@ static uint64_t fetched_word(const struct fm_fetch *f, uint32_t node) {
   return hidden ? (word & ~FARHINT_META_PRESENT) | hidden : word;
 }
 
+/* Maps the first pages of the run [page, page + pages * FM_PAGE) with frames
+ * from the pool, filled from data, and returns how many. A page mapped for
+ * reading must end write-protected, but a move maps it writable: it is
+ * protected after the move, and a write that came in between is found by
+ * comparing it with data (a page that differs is dirty[]; one written with
+ * what it held is as good as clean). */
+static unsigned map_from_pool(uintptr_t page, unsigned pages, const uint8_t *data, bool write,
+                              bool *dirty) {
+  unsigned done = 0;
+  struct fm_pool_run r;
+  while (pages - done >= FM_POOL_MIN_RUN && fm_pool_take(pages - done, &r)) {
+    uint64_t t0 = fm_stats_now_ns();
+    memcpy((void *)r.first, data + (size_t)done * FM_PAGE, (size_t)r.n * FM_PAGE);
+    fm_stats_time_add(FM_T_COPY_IN, t0);
+    uintptr_t at = page + (uintptr_t)done * FM_PAGE;
+    unsigned moved = (unsigned)fm_pool_move(at, r.first, r.n);
+    fm_pool_took(&r, moved);
+    if (moved && !write) {
+      t0 = fm_stats_now_ns();
+      if (fm_uffd_writeprotect(fm.uffd, at, (size_t)moved * FM_PAGE, true) < 0)
+        fm_log_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)at, strerror(errno));
+      fm_stats_count(FM_C_WP_SYSCALLS, 1);
+      fm_stats_time_add(FM_T_WRITE_PROTECT, t0);
+      for (unsigned k = 0; k < moved; k++)
+        dirty[done + k] = memcmp((const void *)(at + (uintptr_t)k * FM_PAGE),
+                                 data + (size_t)(done + k) * FM_PAGE, FM_PAGE) != 0;
+    }
+    done += moved;
+    if (moved < r.n)
+      break;
+  }
+  return done;
+}
+
 void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
   uint32_t nodes[FM_ZERO_PAGES];
+  bool dirty[FM_ZERO_PAGES];
   for (unsigned i = 0; i < n;) {
     unsigned j = i + 1;
     while (j < n && j - i < FM_ZERO_PAGES && same_copy(&f[j - 1], &f[j]))
@@ -187,8 +222,12 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
     bool valid = f[i].word & FARHINT_META_FAR_VALID;
     size_t len = (size_t)(j - i) * FM_PAGE;
     struct fm_far_src src = {.conn = -1};
-    copy_in(f[i].page, len, valid ? fm_backend_fetch(f[i].page, len, &src) : fm_zero_pages_storage,
-            f[i].write);
+    const uint8_t *data = valid ? fm_backend_fetch(f[i].page, len, &src) : fm_zero_pages_storage;
+    memset(dirty, 0, sizeof dirty);
+    unsigned pooled = fm_pool_on() ? map_from_pool(f[i].page, j - i, data, f[i].write, dirty) : 0;
+    if (pooled < j - i)
+      copy_in(f[i].page + (uintptr_t)pooled * FM_PAGE, len - (size_t)pooled * FM_PAGE,
+              data + (size_t)pooled * FM_PAGE, f[i].write);
     fm_backend_release(&src);
     if (!valid)
       fm_stats_count(FM_C_ZERO_PAGES, j - i);
@@ -196,7 +235,8 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
       if (f[k].mark == FM_MARK_PREFETCHED)
         fm_prefetch_landed(nodes[k - i], f[k].site);
       fm_frames_track(nodes[k - i], f[k].page, f[k].prio);
-      fm_page_unlock(f[k].page, fetched_word(&f[k], nodes[k - i]));
+      uint64_t word = fetched_word(&f[k], nodes[k - i]);
+      fm_page_unlock(f[k].page, dirty[k - i] ? word | FARHINT_META_DIRTY : word);
     }
     i = j;
   }

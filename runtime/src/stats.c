@@ -47,6 +47,9 @@ static const char *const counter_names[FM_C_COUNT] = {"faults_hinted",
                                                       "uffd_read_syscalls",
                                                       "wake_syscalls",
                                                       "sleep_syscalls",
+                                                      "move_syscalls",
+                                                      "pool_in_pages",
+                                                      "pool_out_pages",
                                                       "ult_spawns",
                                                       "ult_parked_misses",
                                                       "ult_parked_ns",
@@ -97,9 +100,9 @@ void fm_stats_latency(enum fm_path path, uint64_t ns) {
                             memory_order_relaxed);
 }
 
-static const char *const timer_names[FM_T_COUNT] = {"copy_in",   "write_protect",  "write_back",
-                                                    "unmap",     "unprotect",      "reuse_zero",
-                                                    "link_wait", "page_lock_wait", "idle_spin"};
+static const char *const timer_names[FM_T_COUNT] = {
+    "copy_in",    "write_protect", "write_back",     "unmap",     "unprotect",
+    "reuse_zero", "link_wait",     "page_lock_wait", "idle_spin", "move"};
 
 void fm_stats_time_add(enum fm_timer t, uint64_t since_ns) {
   atomic_fetch_add_explicit(&recorded.time_ns[t], fm_stats_now_ns() - since_ns,
@@ -183,8 +186,8 @@ static void write_json(uint64_t cpu_ns) {
 /* Per page moved (fetched or evicted), by kind: what the data path costs. */
 static void report_syscalls(_Atomic uint64_t *c) {
   static const enum fm_counter kinds[] = {
-      FM_C_COPY_SYSCALLS,      FM_C_UNMAP_SYSCALLS, FM_C_WP_SYSCALLS,   FM_C_UNPROTECT_SYSCALLS,
-      FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS,  FM_C_SLEEP_SYSCALLS};
+      FM_C_COPY_SYSCALLS,      FM_C_UNMAP_SYSCALLS, FM_C_WP_SYSCALLS,    FM_C_UNPROTECT_SYSCALLS,
+      FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS,  FM_C_SLEEP_SYSCALLS, FM_C_MOVE_SYSCALLS};
   uint64_t moved = c[FM_C_FETCH_PAGES] + c[FM_C_EVICT_PAGES], all = 0;
   if (!moved)
     return;
@@ -192,10 +195,10 @@ static void report_syscalls(_Atomic uint64_t *c) {
     all += c[kinds[i]];
   double m = (double)moved;
   fm_log("system calls per page moved: %.3f (copy %.3f, unmap %.3f, write-protect %.3f, "
-         "un-protect %.3f, userfaultfd read %.3f, wake %.3f, sleep %.3f)",
+         "un-protect %.3f, userfaultfd read %.3f, wake %.3f, sleep %.3f, move %.3f)",
          all / m, c[FM_C_COPY_SYSCALLS] / m, c[FM_C_UNMAP_SYSCALLS] / m, c[FM_C_WP_SYSCALLS] / m,
          c[FM_C_UNPROTECT_SYSCALLS] / m, c[FM_C_UFFD_READ_SYSCALLS] / m, c[FM_C_WAKE_SYSCALLS] / m,
-         c[FM_C_SLEEP_SYSCALLS] / m);
+         c[FM_C_SLEEP_SYSCALLS] / m, c[FM_C_MOVE_SYSCALLS] / m);
 }
 
 /* Accuracy: of the pages prefetched ahead, the share a hint found before
@@ -269,8 +272,9 @@ void fm_stats_report(void) {
   _Atomic uint64_t *c = recorded.c;
   char config[2048];
   fm_config_describe(&fm.cfg, false, config, sizeof config);
-  fm_log("config: %s unmap=%s (%lu mmaps far)", config,
-         fm_evict_vectorized() ? "process_madvise" : "madvise", (unsigned long)c[FM_C_MMAP_BLOCKS]);
+  fm_log("config: %s unmap=%s frame_pool=%lu frames (%lu mmaps far)", config,
+         fm_evict_vectorized() ? "process_madvise" : "madvise", (unsigned long)fm_pool_frames(),
+         (unsigned long)c[FM_C_MMAP_BLOCKS]);
   fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
          "(all present %lu); read-ahead pages %lu, prefilled at allocation %lu",
          (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
@@ -280,13 +284,15 @@ void fm_stats_report(void) {
   fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
          "batches; freed %lu (reused in place %lu, dropped unwritten %lu); %lu unmap, %lu "
          "write-protect and %lu un-protect "
-         "syscalls; reclaims by faulting threads %lu",
+         "syscalls; reclaims by faulting threads %lu; frames recycled through the pool: %lu "
+         "evicted into it, %lu fetched from it",
          (unsigned long)c[FM_C_FETCH_PAGES], (unsigned long)c[FM_C_ZERO_PAGES],
          (unsigned long)c[FM_C_EVICT_PAGES], (unsigned long)c[FM_C_WRITEBACK_PAGES],
          (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_FREED_PAGES],
          (unsigned long)c[FM_C_REUSED_PAGES], (unsigned long)c[FM_C_DISCARD_PAGES],
          (unsigned long)c[FM_C_UNMAP_SYSCALLS], (unsigned long)c[FM_C_WP_SYSCALLS],
-         (unsigned long)c[FM_C_UNPROTECT_SYSCALLS], (unsigned long)c[FM_C_RECLAIM_SYNC]);
+         (unsigned long)c[FM_C_UNPROTECT_SYSCALLS], (unsigned long)c[FM_C_RECLAIM_SYNC],
+         (unsigned long)c[FM_C_POOL_IN_PAGES], (unsigned long)c[FM_C_POOL_OUT_PAGES]);
   report_syscalls(c);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
@@ -310,10 +316,10 @@ void fm_stats_report(void) {
   report_kernel_view();
   fm_log("time by mechanism (ms, all threads): copy-in %.1f, write-protect %.1f, write-back "
          "%.1f, unmap %.1f, un-protect %.1f, zeroing reused pages %.1f, link waits %.1f, "
-         "page-lock waits %.1f, idle spinning %.1f",
+         "page-lock waits %.1f, idle spinning %.1f, moves through the frame pool %.1f",
          recorded.time_ns[FM_T_COPY_IN] / 1e6, recorded.time_ns[FM_T_WRITE_PROTECT] / 1e6,
          recorded.time_ns[FM_T_WRITE_BACK] / 1e6, recorded.time_ns[FM_T_UNMAP] / 1e6,
          recorded.time_ns[FM_T_UNPROTECT] / 1e6, recorded.time_ns[FM_T_REUSE_ZERO] / 1e6,
          recorded.time_ns[FM_T_LINK] / 1e6, recorded.time_ns[FM_T_LOCK_WAIT] / 1e6,
-         recorded.time_ns[FM_T_SPIN] / 1e6);
+         recorded.time_ns[FM_T_SPIN] / 1e6, recorded.time_ns[FM_T_MOVE] / 1e6);
 }

@@ -1,7 +1,9 @@
 /* uffd.c -- the userfaultfd calls the runtime makes: open with a probe of
- * the features it needs, register the far region, and the three ioctls that
- * map, protect and wake pages. */
+ * the features it needs, register the far region, and the ioctls that map,
+ * move, protect and wake pages. */
 #include "fm.h"
+
+#include <fh_uffd_move.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +18,7 @@
 #define USERFAULTFD_IOC_NEW _IO(0xAA, 0x00)
 #endif
 
-int fm_uffd_open(char *why, size_t why_len) {
+static int open_fd(char *why, size_t why_len) {
   int fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     int first = errno;
@@ -34,12 +36,28 @@ int fm_uffd_open(char *why, size_t why_len) {
       return -1;
     }
   }
-  /* THREAD_ID: trace mode needs to know which thread faulted. */
-  struct uffdio_api api = {.api = UFFD_API, .features = UFFD_FEATURE_THREAD_ID};
-  if (ioctl(fd, UFFDIO_API, &api) < 0) {
-    snprintf(why, why_len, "UFFDIO_API failed: %s", strerror(errno));
-    close(fd);
+  return fd;
+}
+
+int fm_uffd_open(char *why, size_t why_len, bool *can_move) {
+  int fd = open_fd(why, why_len);
+  if (fd < 0)
     return -1;
+  /* THREAD_ID: trace mode needs to know which thread faulted. MOVE (Linux
+   * 6.8) lets frames be recycled (pool.c); a kernel without it refuses the
+   * whole request, and an fd takes UFFDIO_API once, so ask again anew. */
+  struct uffdio_api api = {.api = UFFD_API, .features = UFFD_FEATURE_THREAD_ID | UFFD_FEATURE_MOVE};
+  *can_move = ioctl(fd, UFFDIO_API, &api) == 0;
+  if (!*can_move) {
+    close(fd);
+    if ((fd = open_fd(why, why_len)) < 0)
+      return -1;
+    api = (struct uffdio_api){.api = UFFD_API, .features = UFFD_FEATURE_THREAD_ID};
+    if (ioctl(fd, UFFDIO_API, &api) < 0) {
+      snprintf(why, why_len, "UFFDIO_API failed: %s", strerror(errno));
+      close(fd);
+      return -1;
+    }
   }
   if (!(api.features & UFFD_FEATURE_PAGEFAULT_FLAG_WP)) {
     snprintf(why, why_len,
@@ -52,14 +70,15 @@ int fm_uffd_open(char *why, size_t why_len) {
   return fd;
 }
 
-int fm_uffd_register(int uffd, void *base, size_t len) {
+int fm_uffd_register(int uffd, void *base, size_t len, bool wp) {
   struct uffdio_register reg = {
       .range = {.start = (uintptr_t)base, .len = len},
-      .mode = UFFDIO_REGISTER_MODE_MISSING | UFFDIO_REGISTER_MODE_WP,
+      .mode = UFFDIO_REGISTER_MODE_MISSING | (wp ? UFFDIO_REGISTER_MODE_WP : 0),
   };
   if (ioctl(uffd, UFFDIO_REGISTER, &reg) < 0)
     return -1;
-  uint64_t need = (1ULL << _UFFDIO_COPY) | (1ULL << _UFFDIO_WRITEPROTECT) | (1ULL << _UFFDIO_WAKE);
+  uint64_t need = (1ULL << _UFFDIO_COPY) | (1ULL << _UFFDIO_WAKE) |
+                  (wp ? 1ULL << _UFFDIO_WRITEPROTECT : 1ULL << _UFFDIO_MOVE);
   if ((reg.ioctls & need) != need) {
     errno = ENOTSUP;
     return -1;
@@ -90,6 +109,21 @@ int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp) 
       done += (size_t)c.copy;
   }
   return 0;
+}
+
+long fm_uffd_move(int uffd, uintptr_t dst, uintptr_t src, size_t len) {
+  size_t done = 0;
+  while (done < len) {
+    struct uffdio_move m = {.dst = dst + done, .src = src + done, .len = len - done};
+    fm_stats_count(FM_C_MOVE_SYSCALLS, 1);
+    if (ioctl(uffd, UFFDIO_MOVE, &m) == 0)
+      return (long)len;
+    if (m.move > 0)
+      done += (size_t)m.move;
+    else if (errno != EAGAIN)
+      return done ? (long)done : -1;
+  }
+  return (long)len;
 }
 
 int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp) {

@@ -25,6 +25,8 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <fh_uffd_move.h>
+
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -34,16 +36,6 @@
 #include <thread>
 #include <vector>
 
-// Kernel 6.8's UFFDIO_MOVE, for headers older than the running kernel.
-#ifndef UFFD_FEATURE_MOVE
-#define UFFD_FEATURE_MOVE (1 << 16)
-struct uffdio_move {
-  __u64 dst, src, len, mode;
-  __s64 move;
-};
-#define _UFFDIO_MOVE (0x05)
-#define UFFDIO_MOVE _IOWR(UFFDIO, _UFFDIO_MOVE, struct uffdio_move)
-#endif
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
 #endif
