@@ -54,11 +54,11 @@ def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib,
 
 
 def test_writers_racing_moves_through_the_frame_pool_lose_nothing(farhint_run):
-    """At 5% local with a budget big enough for the frame pool (8 MiB): runs
+    """At 5% local with a budget big enough for the frame pool (16 MiB): runs
     of victims move into the pool while other threads write them, and
     fetched runs move out of it, mapped for reading, while threads write
     them before they are write-protected."""
-    run = farhint_run("fm_racing_writers", 160, 4, 10000, options=["--local", "8M"])
+    run = farhint_run("fm_racing_writers", 320, 4, 10000, options=["--local", "16M"])
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("ok ")
     s = run.stats["counters"]
@@ -66,13 +66,14 @@ def test_writers_racing_moves_through_the_frame_pool_lose_nothing(farhint_run):
     assert s["move_syscalls"] > 0 and run.stats["time_ns"]["move"] > 0
 
 
-def test_frame_pool_can_be_turned_off(farhint_run, tmp_path):
-    run = farhint_run(
-        "fm_racing_writers", 40, 2, 1000, options=["--local", "8M", "--no-frame-pool"]
-    )
-    assert run.returncode == 0, run.stderr
-    s = run.stats["counters"]
-    assert s["evicted_pages"] > 0 and s["pool_in_pages"] == s["pool_out_pages"] == 0, s
+def test_frame_pool_can_be_turned_off(farhint_run):
+    """The same run uses the pool by default and not with --no-frame-pool."""
+    for options, pooled in (([], True), (["--no-frame-pool"], False)):
+        run = farhint_run("fm_racing_writers", 80, 2, 1000, options=["--local", "16M", *options])
+        assert run.returncode == 0, run.stderr
+        s = run.stats["counters"]
+        assert s["evicted_pages"] > 0, s
+        assert (s["pool_in_pages"] > 0 and s["pool_out_pages"] > 0) == pooled, s
 
 
 @pytest.mark.parametrize(
