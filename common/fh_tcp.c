@@ -13,13 +13,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int fh_tcp_parse(const char *url, char *host, size_t host_len, char *port, size_t port_len,
-                 char *why, size_t why_len) {
-  if (strncmp(url, "tcp://", 6)) {
-    snprintf(why, why_len, "%s is not tcp://HOST:PORT", url);
+int fh_addr_parse(const char *url, const char *scheme, char *host, size_t host_len, char *port,
+                  size_t port_len, char *why, size_t why_len) {
+  size_t sl = strlen(scheme);
+  if (strncmp(url, scheme, sl) || strncmp(url + sl, "://", 3)) {
+    snprintf(why, why_len, "%s is not %s://HOST:PORT", url, scheme);
     return -1;
   }
-  const char *h = url + 6, *colon;
+  const char *h = url + sl + 3, *colon;
   size_t hl;
   if (*h == '[') { /* [v6 address]:port */
     const char *close = strchr(h, ']');
@@ -33,7 +34,7 @@ int fh_tcp_parse(const char *url, char *host, size_t host_len, char *port, size_
   } else {
     colon = strrchr(h, ':');
     if (!colon) {
-      snprintf(why, why_len, "%s has no port (tcp://HOST:PORT)", url);
+      snprintf(why, why_len, "%s has no port (%s://HOST:PORT)", url, scheme);
       return -1;
     }
     hl = (size_t)(colon - h);

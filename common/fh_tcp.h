@@ -10,10 +10,10 @@
 #define FH_TOKEN_MAX 159 /* fits farmem_msg.text with its NUL */
 #define FH_TOKEN_MIN 16
 
-/* Splits "tcp://HOST:PORT" ("tcp://:PORT" is the loopback, [v6]:PORT
- * allowed); 0, or -1 with why. */
-int fh_tcp_parse(const char *url, char *host, size_t host_len, char *port, size_t port_len,
-                 char *why, size_t why_len);
+/* Splits "SCHEME://HOST:PORT" (tcp, memcached; "SCHEME://:PORT" is the
+ * loopback, [v6]:PORT allowed); 0, or -1 with why. */
+int fh_addr_parse(const char *url, const char *scheme, char *host, size_t host_len, char *port,
+                  size_t port_len, char *why, size_t why_len);
 
 /* Reads the token from its file (one line); 0, or -1 with why. */
 int fh_token_read(const char *path, char *token, size_t len, char *why, size_t why_len);

@@ -129,7 +129,7 @@ static int listen_unix(const char *path) {
 
 static int listen_tcp(const char *url) {
   char host[256], port[16], why[256];
-  if (fh_tcp_parse(url, host, sizeof host, port, sizeof port, why, sizeof why) < 0)
+  if (fh_addr_parse(url, "tcp", host, sizeof host, port, sizeof port, why, sizeof why) < 0)
     die("--listen %s", why);
   struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *ai;
   int rc = getaddrinfo(host, port, &hints, &ai);

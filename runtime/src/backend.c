@@ -1,7 +1,8 @@
-/* backend.c -- far pages on a farmem-server: connect (or start one for the
- * default `local` backend) and hand the data path to the transport: the
- * server's shared store on this machine (backend_shm.c) or tcp
- * (backend_tcp.c); notice when the server dies (the link's model: link.c). */
+/* backend.c -- far pages on a farmem-server or a memcached cluster: connect
+ * (or start a farmem-server for the default `local` backend) and hand the
+ * data path to the transport: the server's shared store on this machine
+ * (backend_shm.c), tcp (backend_tcp.c) or memcached (backend_memcached.c);
+ * notice when the server dies (the link's model: link.c). */
 #include "backend.h"
 
 #include <farmem/protocol.h>
@@ -27,8 +28,41 @@ uint8_t fm_zero_pages_storage[FM_ZERO_PAGES * FM_PAGE] __attribute__((aligned(40
 static struct {
   int sock;  /* unix: the control socket */
   pid_t pid; /* server we started, 0 if we connected to one */
-  bool tcp;
+  const struct fm_transport *transport;
 } backend_state = {.sock = -1};
+
+static int shm_fd(void) { return backend_state.sock; }
+
+static void shm_forget(void) {
+  close(backend_state.sock);
+  fm_shm_forget();
+}
+
+static int no_fd(void) { return -1; }
+
+static const struct fm_transport shm = {
+    .fetch = fm_shm_fetch,
+    .store = fm_shm_store,
+    .read_into = fm_shm_read_into,
+    .forget = shm_forget,
+    .fd = shm_fd,
+};
+static const struct fm_transport tcp = {
+    .fetch = fm_tcp_fetch,
+    .release = fm_tcp_release,
+    .store = fm_tcp_store,
+    .read_into = fm_tcp_read_into,
+    .forget = fm_tcp_forget,
+    .fd = fm_tcp_fd,
+};
+static const struct fm_transport memcached = {
+    .fetch = fm_memcached_fetch,
+    .release = fm_memcached_release,
+    .store = fm_memcached_store,
+    .read_into = fm_memcached_read_into,
+    .forget = fm_memcached_forget,
+    .fd = no_fd,
+};
 
 static int server_binary(char *out, size_t len) {
   if (*fm.cfg.server_path) {
@@ -99,6 +133,27 @@ static int connect_server(const char *path) {
   return 0;
 }
 
+int fm_conn_take(pthread_mutex_t *first, size_t stride, int n) {
+  static _Atomic unsigned next;
+  static __thread int mine = -1;
+  if (mine < 0)
+    mine = (int)(atomic_fetch_add(&next, 1) % 64);
+  for (int k = 0; k < n; k++) {
+    int i = (mine + k) % n;
+    if (pthread_mutex_trylock((pthread_mutex_t *)((char *)first + (size_t)i * stride)) == 0)
+      return i;
+  }
+  pthread_mutex_lock((pthread_mutex_t *)((char *)first + (size_t)(mine % n) * stride));
+  return mine % n;
+}
+
+void fm_link_is_the_network(void) {
+  if (!getenv("FARHINT_LINK_LATENCY"))
+    fm.cfg.link_latency_ns = 0;
+  if (!getenv("FARHINT_LINK_BANDWIDTH"))
+    fm.cfg.link_bandwidth_bps = 0;
+}
+
 /* One request, one reply (and maybe an fd). */
 int fm_backend_call(struct farmem_msg *req, struct farmem_msg *rep, int *fd) {
   req->version = FARMEM_PROTO_VERSION;
@@ -132,14 +187,18 @@ int fm_backend_connect(void) {
   else if (!strncmp(b, "unix:", 5))
     rc = connect_server(b + 5);
   else if (!strncmp(b, "tcp://", 6)) {
-    backend_state.tcp = true;
+    backend_state.transport = &tcp;
     return fm_tcp_connect(b, fm.cfg.token_file);
+  } else if (!strncmp(b, "memcached://", 12)) {
+    backend_state.transport = &memcached;
+    return fm_memcached_connect(b);
   } else {
-    fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH or "
-           "tcp://HOST:PORT (rdma:// is not built yet)",
+    fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH, tcp://HOST:PORT or "
+           "memcached://HOST:PORT (rdma:// is not built yet)",
            b);
     return -1;
   }
+  backend_state.transport = &shm;
   if (rc < 0)
     return -1;
   struct farmem_msg req = {.op = FARMEM_HELLO, .arg = fm.cfg.far_bytes}, rep;
@@ -167,47 +226,34 @@ int fm_backend_connect(void) {
 
 const void *fm_backend_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
   src->conn = -1;
-  return backend_state.tcp ? fm_tcp_fetch(page, len, src) : fm_shm_fetch(page);
+  return backend_state.transport->fetch(page, len, src);
 }
 
 void fm_backend_release(struct fm_far_src *src) {
   if (src->conn >= 0)
-    fm_tcp_release(src);
+    backend_state.transport->release(src);
 }
 
 void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
-  if (!srcs)
-    srcs = pages;
-  if (backend_state.tcp)
-    fm_tcp_store(pages, srcs, n);
-  else
-    fm_shm_store(pages, srcs, n);
+  backend_state.transport->store(pages, srcs ? srcs : pages, n);
 }
 
 void fm_backend_read_into(uintptr_t page, void *dst, size_t len) {
-  if (backend_state.tcp)
-    fm_tcp_read_into(page, dst, len);
-  else
-    memcpy(dst, fm_shm_fetch(page), len);
+  backend_state.transport->read_into(page, dst, len);
 }
 
 void fm_backend_forget(void) {
-  if (backend_state.tcp) {
-    fm_tcp_forget();
-  } else {
-    close(backend_state.sock);
-    fm_shm_forget();
-  }
+  backend_state.transport->forget();
   backend_state.sock = -1;
   backend_state.pid = 0; /* the parent's server: not ours to stop or wait for */
 }
 
 void fm_backend_unlock_store(void) {
-  if (!backend_state.tcp)
+  if (backend_state.transport == &shm)
     fm_shm_unlock();
 }
 
-int fm_backend_fd(void) { return backend_state.tcp ? fm_tcp_fd() : backend_state.sock; }
+int fm_backend_fd(void) { return backend_state.transport->fd(); }
 int fm_backend_pid(void) { return backend_state.pid; }
 
 void fm_backend_lost(void) {

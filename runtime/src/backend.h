@@ -1,23 +1,44 @@
 /* backend.h -- the transports behind fm_backend_* (backend.c): the shared
- * store of a farmem-server on this machine (backend_shm.c) and a
- * farmem-server over tcp (backend_tcp.c). */
+ * store of a farmem-server on this machine (backend_shm.c), a farmem-server
+ * over tcp (backend_tcp.c), and a memcached cluster (backend_memcached.c). */
 #ifndef FM_BACKEND_H
 #define FM_BACKEND_H
 
 #include "fm.h"
 #include <farmem/protocol.h>
 
+/* What a transport does for fm_backend_* (fm.h says what each means). */
+struct fm_transport {
+  const void *(*fetch)(uintptr_t page, size_t len, struct fm_far_src *src);
+  void (*release)(struct fm_far_src *src); /* NULL: nothing to give back */
+  void (*store)(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
+  void (*read_into)(uintptr_t page, void *dst, size_t len);
+  void (*forget)(void);
+  int (*fd)(void); /* polled for the server's death; -1: none */
+};
+
+/* A network transport's connections, n structures `stride` bytes apart,
+ * each with a lock at `first` and after: locks one for a request and its
+ * reply -- the caller's own first (threads are spread over them), else any
+ * free one, else it waits for its own -- and returns its index. */
+int fm_conn_take(pthread_mutex_t *first, size_t stride, int n);
+
+/* Over a network the network is the link: no model on top, unless the
+ * program's settings ask for one. */
+void fm_link_is_the_network(void);
+
 /* One request and its reply on the unix control socket, with the fd the
  * reply may carry (backend.c). */
 int fm_backend_call(struct farmem_msg *req, struct farmem_msg *rep, int *fd);
 
 int fm_shm_attach(int memfd, uint64_t capacity);
-const void *fm_shm_fetch(uintptr_t page);
+const void *fm_shm_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
 void fm_shm_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
+void fm_shm_read_into(uintptr_t page, void *dst, size_t len);
 void fm_shm_forget(void);
 void fm_shm_unlock(void);
 
-/* 0, or -1 after saying why. Sets the link model to none: it is real. */
+/* 0, or -1 after saying why. Set the link model to none: it is real. */
 int fm_tcp_connect(const char *url, const char *token_file);
 const void *fm_tcp_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
 void fm_tcp_release(struct fm_far_src *src);
@@ -25,5 +46,12 @@ void fm_tcp_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
 void fm_tcp_read_into(uintptr_t page, void *dst, size_t len);
 int fm_tcp_fd(void);
 void fm_tcp_forget(void);
+
+int fm_memcached_connect(const char *url);
+const void *fm_memcached_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
+void fm_memcached_release(struct fm_far_src *src);
+void fm_memcached_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
+void fm_memcached_read_into(uintptr_t page, void *dst, size_t len);
+void fm_memcached_forget(void);
 
 #endif /* FM_BACKEND_H */

@@ -25,7 +25,14 @@ int fm_shm_attach(int memfd, uint64_t capacity) {
   return 0;
 }
 
-const void *fm_shm_fetch(uintptr_t page) { return store.base + (page - fm.far_base); }
+const void *fm_shm_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
+  (void)len, (void)src;
+  return store.base + (page - fm.far_base);
+}
+
+void fm_shm_read_into(uintptr_t page, void *dst, size_t len) {
+  memcpy(dst, store.base + (page - fm.far_base), len);
+}
 
 /* Grows the server's storage to cover [far_base, page_end). */
 static void ensure(uintptr_t page_end) {

@@ -45,10 +45,7 @@ static struct server {
 static struct {
   unsigned n; /* servers */
   char token[FH_TOKEN_MAX + 1];
-  _Atomic unsigned next; /* spreads threads over the connections */
 } tcp;
-
-static __thread int my_conn = -1;
 
 /* The server holding far offset off, and where in its region. */
 static struct server *server_of(uint64_t off, uint64_t *local) {
@@ -135,8 +132,8 @@ static int parse_servers(const char *list) {
     memcpy(sv->url, p, len);
     sv->url[len] = 0;
     sv->child_sock = -1;
-    if (fh_tcp_parse(sv->url, sv->host, sizeof sv->host, sv->port, sizeof sv->port, why,
-                     sizeof why) < 0) {
+    if (fh_addr_parse(sv->url, "tcp", sv->host, sizeof sv->host, sv->port, sizeof sv->port, why,
+                      sizeof why) < 0) {
       fm_log("FARHINT_BACKEND: %s", why);
       return -1;
     }
@@ -172,25 +169,12 @@ int fm_tcp_connect(const char *list, const char *token_file) {
         return -1;
     }
   }
-  /* The network is the link: no model on top, unless asked for. */
-  if (!getenv("FARHINT_LINK_LATENCY"))
-    fm.cfg.link_latency_ns = 0;
-  if (!getenv("FARHINT_LINK_BANDWIDTH"))
-    fm.cfg.link_bandwidth_bps = 0;
+  fm_link_is_the_network();
   return 0;
 }
 
-/* A connection to sv of the caller's own, free now if any is. */
 static struct conn *take(struct server *sv) {
-  if (my_conn < 0)
-    my_conn = (int)(atomic_fetch_add(&tcp.next, 1) % CONNS);
-  for (int k = 0; k < CONNS; k++) {
-    struct conn *c = &sv->conns[(my_conn + k) % CONNS];
-    if (pthread_mutex_trylock(&c->lock) == 0)
-      return c;
-  }
-  pthread_mutex_lock(&sv->conns[my_conn].lock);
-  return &sv->conns[my_conn];
+  return &sv->conns[fm_conn_take(&sv->conns[0].lock, sizeof sv->conns[0], CONNS)];
 }
 
 static void broken(const struct server *sv, const struct farmem_msg *rep) {

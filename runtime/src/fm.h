@@ -290,6 +290,9 @@ void fm_backend_lost(void) __attribute__((noreturn));
 /* In a forked child: drop the connection and the store (fork.c). */
 void fm_backend_forget(void);
 void fm_backend_unlock_store(void); /* after the program's mlockall (mlock.c) */
+/* Set while this thread is in a client library a transport calls
+ * (libmemcached): the calls it makes are the runtime's, not the program's. */
+extern __thread bool fm_in_client_library;
 
 /* ---- fork (fork.c) ---- */
 /* Evictions write the store and unmap pages between these, drops unmap;

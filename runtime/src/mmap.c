@@ -55,6 +55,10 @@ void *fm_mmap_far(size_t len) {
   if (!p)
     return NULL;
   uintptr_t a = (uintptr_t)p;
+  if (a < fm.far_base || a + len > fm.far_end) { /* from an extent made before the far heap */
+    dallocx(p, 0);
+    return NULL;
+  }
   fm_spin_lock(&lock);
   bool room = nblocks < MAX_BLOCKS;
   if (room)

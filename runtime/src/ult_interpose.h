@@ -10,7 +10,7 @@
 /* True when a function was called by the program from a user-level thread
  * (ret: its return address). */
 static inline bool ult_caller(void *ret) {
-  if (!fm_ult_on() || !fm_ult_current())
+  if (!fm_ult_on() || !fm_ult_current() || fm_in_client_library)
     return false;
   return !fm_self_called(ret);
 }

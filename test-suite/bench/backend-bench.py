@@ -2,8 +2,10 @@
 """The memory server's transports side by side (issue 18): random
 read-modify-writes (bench_rmw) and a pipeline's churn (bench_churn) at a
 quarter local, with far memory in the shared store of a server on this
-machine (link model off, and the default 5 us + 100 Gbit/s model) and on
-farmem-servers over tcp on the loopback (one, and two striped). Every
+machine (link model off, and the default 5 us + 100 Gbit/s model), on
+farmem-servers over tcp on the loopback (one, and two striped), and as
+items in memcached servers started with -M (one, and two by consistent
+hashing). Every
 configuration runs once per repetition, interleaved; prints a markdown
 table of medians.
 
@@ -42,6 +44,16 @@ def start_servers(build, token, n):
     return ",".join(urls), procs
 
 
+def start_memcached(n):
+    ports, procs = [], []
+    for _ in range(n):
+        ports.append(free_port())
+        cmd = ["memcached", "-u", "root", "-l", "127.0.0.1", "-p", str(ports[-1]), "-U", "0"]
+        procs.append(subprocess.Popen([*cmd, "-M", "-m", "2048"]))
+    time.sleep(0.3)
+    return "memcached://" + ",".join(f"127.0.0.1:{p}" for p in ports), procs
+
+
 def seconds(out):
     m = re.search(r"in ([\d.]+) s \(|^seconds ([\d.]+)", out, re.M)
     return float(m.group(1) or m.group(2))
@@ -58,11 +70,15 @@ def main():
         token.chmod(0o600)
         one, procs1 = start_servers(args.build, token, 1)
         two, procs2 = start_servers(args.build, token, 2)
+        mc1, procs3 = start_memcached(1)
+        mc2, procs4 = start_memcached(2)
         configs = {
             "shared memory, link off": ["--link-latency", "0", "--link-bandwidth", "0"],
             "shared memory, 5 us link": [],
             "tcp loopback, one server": ["--backend", one, "--token-file", str(token)],
             "tcp loopback, two striped": ["--backend", two, "--token-file", str(token)],
+            "memcached loopback, one server": ["--backend", mc1],
+            "memcached loopback, two servers": ["--backend", mc2],
         }
         times = {}
         try:
@@ -82,7 +98,7 @@ def main():
                             file=sys.stderr,
                         )
         finally:
-            for p in procs1 + procs2:
+            for p in procs1 + procs2 + procs3 + procs4:
                 p.kill()
     print(f"median of {args.reps}; seconds (the random phase for bench_rmw)\n")
     print(

@@ -1,5 +1,6 @@
-// The tcp transport's address form and token checks (common/fh_tcp.c),
-// which the memory server and the runtime share.
+// The network transports' address form (tcp://, memcached://) and the
+// token checks (common/fh_tcp.c), which the memory server and the runtime
+// share.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -19,9 +20,9 @@ struct Parsed {
   std::string host, port, why;
 };
 
-Parsed parse(const char *url) {
+Parsed parse(const char *url, const char *scheme = "tcp") {
   char host[64], port[16], why[256] = "";
-  int rc = fh_tcp_parse(url, host, sizeof host, port, sizeof port, why, sizeof why);
+  int rc = fh_addr_parse(url, scheme, host, sizeof host, port, sizeof port, why, sizeof why);
   return rc == 0 ? Parsed{rc, host, port, ""} : Parsed{rc, "", "", why};
 }
 
@@ -47,6 +48,17 @@ TEST(TcpAddress, MistakesSayWhatIsExpected) {
   EXPECT_NE(parse("tcp://memhost:70000").why.find("1..65535"), std::string::npos);
   EXPECT_NE(parse("tcp://memhost:7x").why.find("1..65535"), std::string::npos);
   EXPECT_NE(parse("tcp://[::1:7000").why.find("[ADDR]:PORT"), std::string::npos);
+}
+
+TEST(TcpAddress, TheSchemeIsTheTransports) {
+  Parsed p = parse("memcached://cache1:11211", "memcached");
+  EXPECT_EQ(p.rc, 0);
+  EXPECT_EQ(p.host, "cache1");
+  EXPECT_EQ(p.port, "11211");
+  EXPECT_NE(parse("tcp://cache1:11211", "memcached").why.find("memcached://HOST:PORT"),
+            std::string::npos);
+  EXPECT_NE(parse("memcachedx://cache1:1", "memcached").why.find("memcached://HOST:PORT"),
+            std::string::npos);
 }
 
 TEST(Token, EqualOnlyWhenEqual) {

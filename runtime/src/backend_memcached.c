@@ -1,0 +1,431 @@
+/* backend_memcached.c -- far pages as items in a memcached cluster users
+ * already run (memcached://a:11211,b:11211), through libmemcached: each page
+ * one item, its key this run's random region id and the page's index,
+ * placed on a server by consistent hashing (ketama), so the cluster can grow
+ * without moving most keys. A run of pages is one pipelined multi-get; a
+ * write-back batch is pipelined sets without replies, then one get per
+ * server it touched: memcached serves a connection's requests in order, so
+ * when that get is answered the sets are stored, and a fetch on another
+ * connection reads them.
+ *
+ * memcached is a cache: by default it evicts items when full. A lost page
+ * must never read as zeros, so every server must run with -M (refuse rather
+ * than evict), checked at connect; a set it refuses also deletes the old
+ * item (memcached's rule for a failed set), so whatever was not stored is
+ * missing, and a missing item when fetched stops the program with that
+ * error. The items are deleted once the program has ended (reaper below).
+ *
+ * libmemcached allocates as it works (result buffers): from glibc's own
+ * allocator, in local memory -- not from jemalloc, whose far heap it serves
+ * and whose first call on a thread (the control thread's, in a fault)
+ * would set up that thread's cache in far memory. Its structures live here,
+ * so none comes from jemalloc either. */
+#include "backend.h"
+
+#include "fh_tcp.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libmemcached/memcached.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_SERVERS 16
+#define CONNS 4
+#define DEADLINE_MS 1000
+#define KEY_MAX 40
+#define RUN_MAX FM_ZERO_PAGES /* the largest fetch */
+
+struct conn {
+  memcached_st mc[1];
+  pthread_mutex_t lock;
+  uint8_t *buf; /* RUN_MAX pages */
+};
+
+static struct {
+  memcached_st proto[1]; /* configured; the connections are its clones */
+  struct conn conns[CONNS];
+  memcached_st child[1]; /* a forked child's own (fm_memcached_read_into) */
+  bool child_connected;
+  uint64_t region; /* in every key: runs sharing a cluster never meet */
+  unsigned servers;
+  char barrier[MAX_SERVERS][KEY_MAX]; /* a key on each server, never stored */
+  _Atomic uint64_t *stored_end;       /* far offset past the highest page stored */
+} mcd;
+
+/* libmemcached's waits are the runtime's, not the program's (ult_caller). */
+__thread bool fm_in_client_library;
+
+static int key_of(char *key, uint64_t off) {
+  return snprintf(key, KEY_MAX, "fh:%016lx:%lx", (unsigned long)mcd.region,
+                  (unsigned long)(off / FM_PAGE));
+}
+
+extern void *__libc_malloc(size_t);
+extern void __libc_free(void *);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_calloc(size_t, size_t);
+
+static void *local_malloc(const memcached_st *m, size_t n, void *ctx) {
+  (void)m, (void)ctx;
+  return __libc_malloc(n);
+}
+static void local_free(const memcached_st *m, void *p, void *ctx) {
+  (void)m, (void)ctx;
+  __libc_free(p);
+}
+static void *local_realloc(const memcached_st *m, void *p, size_t n, void *ctx) {
+  (void)m, (void)ctx;
+  return __libc_realloc(p, n);
+}
+static void *local_calloc(const memcached_st *m, size_t k, size_t n, void *ctx) {
+  (void)m, (void)ctx;
+  return __libc_calloc(k, n);
+}
+
+static void lost(memcached_st *mc, const char *what) {
+  fm_log("memcached: %s: %s", what, memcached_last_error_message(mc));
+  fm_backend_lost();
+}
+
+/* Adds each server of "memcached://h:p,h:p" (the scheme may be repeated). */
+static int add_servers(const char *list) {
+  char why[512];
+  for (const char *p = list; *p;) {
+    size_t len = strcspn(p, ",");
+    char url[300], host[256], port[16];
+    bool schemed = !strncmp(p, "memcached://", 12);
+    if (len >= sizeof url - 12 || mcd.servers == MAX_SERVERS) {
+      fm_log("FARHINT_BACKEND: at most %d memcached servers, each address under 256 characters",
+             MAX_SERVERS);
+      return -1;
+    }
+    snprintf(url, sizeof url, "%s%.*s", schemed ? "" : "memcached://", (int)len, p);
+    if (fh_addr_parse(url, "memcached", host, sizeof host, port, sizeof port, why, sizeof why) <
+        0) {
+      fm_log("FARHINT_BACKEND: %s", why);
+      return -1;
+    }
+    if (memcached_server_add(mcd.proto, host, (in_port_t)atoi(port)) != MEMCACHED_SUCCESS) {
+      fm_log("FARHINT_BACKEND: %s: %s", url, memcached_last_error_message(mcd.proto));
+      return -1;
+    }
+    mcd.servers++;
+    p += len + (p[len] == ',');
+  }
+  return 0;
+}
+
+static int configure(void) {
+  static const struct {
+    memcached_behavior_t what;
+    uint64_t value;
+  } behaviours[] = {
+      {MEMCACHED_BEHAVIOR_DISTRIBUTION, MEMCACHED_DISTRIBUTION_CONSISTENT_KETAMA},
+      {MEMCACHED_BEHAVIOR_TCP_NODELAY, 1},
+      {MEMCACHED_BEHAVIOR_NOREPLY, 1}, /* sets and deletes: the barrier get answers */
+      {MEMCACHED_BEHAVIOR_BUFFER_REQUESTS, 1},
+      {MEMCACHED_BEHAVIOR_CONNECT_TIMEOUT, DEADLINE_MS},
+      {MEMCACHED_BEHAVIOR_POLL_TIMEOUT, DEADLINE_MS},
+      {MEMCACHED_BEHAVIOR_SND_TIMEOUT, DEADLINE_MS * 1000},
+      {MEMCACHED_BEHAVIOR_RCV_TIMEOUT, DEADLINE_MS * 1000},
+  };
+  for (size_t i = 0; i < sizeof behaviours / sizeof behaviours[0]; i++)
+    if (memcached_behavior_set(mcd.proto, behaviours[i].what, behaviours[i].value) !=
+        MEMCACHED_SUCCESS) {
+      fm_log("memcached backend: %s", memcached_last_error_message(mcd.proto));
+      return -1;
+    }
+  return 0;
+}
+
+struct evicting {
+  char servers[MAX_SERVERS * 300];
+  size_t len;
+};
+
+/* `stats settings`: "evictions off" is a server started with -M. */
+static memcached_return_t check_setting(const memcached_instance_st *sv, const char *key,
+                                        size_t klen, const char *value, size_t vlen, void *ctx) {
+  struct evicting *e = ctx;
+  if (klen == 9 && !memcmp(key, "evictions", 9) && !(vlen == 3 && !memcmp(value, "off", 3)))
+    e->len += (size_t)snprintf(e->servers + e->len, sizeof e->servers - e->len, " %s:%u",
+                               memcached_server_name(sv), (unsigned)memcached_server_port(sv));
+  return MEMCACHED_SUCCESS;
+}
+
+/* On a clone that waits for replies: buffered, a stats request would not
+ * be answered before it returns. */
+static int check_no_eviction(void) {
+  struct evicting e = {.len = 0};
+  static memcached_st probe_st;
+  memcached_st *probe = memcached_clone(&probe_st, mcd.proto);
+  memcached_return_t rc = MEMCACHED_MEMORY_ALLOCATION_FAILURE;
+  if (probe && memcached_behavior_set(probe, MEMCACHED_BEHAVIOR_NOREPLY, 0) == MEMCACHED_SUCCESS &&
+      memcached_behavior_set(probe, MEMCACHED_BEHAVIOR_BUFFER_REQUESTS, 0) == MEMCACHED_SUCCESS)
+    rc = memcached_stat_execute(probe, "settings", check_setting, &e);
+  if (rc != MEMCACHED_SUCCESS)
+    fm_log("cannot reach the memcached servers %s (%s); is memcached running there, started "
+           "with -M?",
+           fm.cfg.backend, probe ? memcached_last_error_message(probe) : "out of memory");
+  else if (e.len)
+    fm_log("memcached at%s evicts items when full, which would lose far pages: start it with -M "
+           "(return errors instead of evicting)",
+           e.servers);
+  memcached_free(probe);
+  return rc != MEMCACHED_SUCCESS || e.len ? -1 : 0;
+}
+
+/* A key on each server for the write-back's barrier get. */
+static void pick_barriers(void) {
+  unsigned found = 0;
+  for (unsigned k = 0; found < mcd.servers; k++) {
+    char key[KEY_MAX];
+    snprintf(key, sizeof key, "fh:%016lx:b%u", (unsigned long)mcd.region, k);
+    uint32_t s = memcached_generate_hash(mcd.proto, key, strlen(key));
+    if (s < MAX_SERVERS && !mcd.barrier[s][0]) {
+      memcpy(mcd.barrier[s], key, sizeof key);
+      found++;
+    }
+  }
+}
+
+/* Reads the replies to a multi-get of keys never stored; its end code. */
+static memcached_return_t drain(memcached_st *mc) {
+  memcached_result_st result;
+  memcached_result_create(mc, &result);
+  memcached_return_t rc;
+  while (memcached_fetch_result(mc, &result, &rc))
+    ;
+  memcached_result_free(&result);
+  return rc;
+}
+
+/* Whether every server in `touched` has answered a get sent after the
+ * requests before it on mc. */
+static bool barrier(memcached_st *mc, const bool *touched) {
+  const char *keys[MAX_SERVERS];
+  size_t lens[MAX_SERVERS];
+  unsigned n = 0;
+  for (unsigned s = 0; s < mcd.servers; s++)
+    if (touched[s]) {
+      keys[n] = mcd.barrier[s];
+      lens[n++] = strlen(mcd.barrier[s]);
+    }
+  if (!n)
+    return true;
+  memcached_return_t rc = memcached_mget(mc, keys, lens, n);
+  if (rc == MEMCACHED_SUCCESS)
+    rc = drain(mc);
+  return rc == MEMCACHED_END || rc == MEMCACHED_NOTFOUND;
+}
+
+/* mc, a clone with every server connected now: later, in the data path,
+ * connecting would resolve names with the program's allocator. */
+static memcached_st *connected_clone(memcached_st *into) {
+  memcached_st *mc = memcached_clone(into, mcd.proto);
+  if (!mc)
+    return NULL;
+  bool all[MAX_SERVERS];
+  memset(all, true, sizeof all);
+  if (!barrier(mc, all)) {
+    fm_log("cannot reach the memcached servers %s: %s", fm.cfg.backend,
+           memcached_last_error_message(mc));
+    memcached_free(mc);
+    return NULL;
+  }
+  return mc;
+}
+
+/* The items would outlive the program. It may end anywhere -- killed, or
+ * in stdio's last flush at exit, which reads a far page after every
+ * destructor has run -- so a process of its own deletes them once the
+ * program is gone: forked at start-up, before any thread, and orphaned (no
+ * child of the program: its wait() never sees it), it waits for the end of
+ * a pipe the program and its children hold, then deletes every key up to
+ * the highest page stored, which the program keeps in a page they share. */
+static void reap(int gone) {
+  char c;
+  while (read(gone, &c, 1) < 0 && errno == EINTR)
+    ;
+  static memcached_st reaper_st;
+  memcached_st *mc = memcached_clone(&reaper_st, mcd.proto);
+  uint64_t end = mc ? atomic_load(mcd.stored_end) : 0;
+  for (uint64_t off = 0; off < end; off += FM_PAGE) {
+    char key[KEY_MAX];
+    memcached_return_t rc = memcached_delete(mc, key, (size_t)key_of(key, off), 0);
+    if (rc != MEMCACHED_SUCCESS && rc != MEMCACHED_BUFFERED)
+      break;
+  }
+  bool all[MAX_SERVERS];
+  memset(all, true, sizeof all);
+  if (!mc || !barrier(mc, all))
+    fm_log("warning: could not delete the far pages of the program from memcached (%s); on a "
+           "server still up they stay until it restarts",
+           mc ? memcached_last_error_message(mc) : "out of memory");
+  _exit(0);
+}
+
+static int start_reaper(void) {
+  mcd.stored_end = mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  int gone[2];
+  if (mcd.stored_end == MAP_FAILED || pipe2(gone, O_CLOEXEC) < 0) {
+    fm_log("memcached backend: cannot set up the clean-up at exit: %s", strerror(errno));
+    return -1;
+  }
+  pid_t pid = fork();
+  if (pid == 0) {
+    setsid();
+    if (fork() != 0)
+      _exit(0);
+    prctl(PR_SET_NAME, "farhint-reaper"); /* not the program's name: `pkill PROGRAM` spares it */
+    int null = open("/dev/null", O_RDWR);
+    dup2(null, 0);
+    dup2(null, 1);
+    close_range(3, (unsigned)gone[0] - 1, 0);
+    close_range((unsigned)gone[0] + 1, ~0U, 0);
+    reap(gone[0]);
+  }
+  close(gone[0]);
+  if (pid < 0 || waitpid(pid, NULL, 0) < 0) {
+    close(gone[1]);
+    fm_log("memcached backend: cannot start the clean-up at exit: %s", strerror(errno));
+    return -1;
+  }
+  return 0; /* gone[1] stays open until the program ends */
+}
+
+int fm_memcached_connect(const char *list) {
+  if (!memcached_create(mcd.proto) ||
+      memcached_set_memory_allocators(mcd.proto, local_malloc, local_free, local_realloc,
+                                      local_calloc, NULL) != MEMCACHED_SUCCESS ||
+      configure() < 0 || add_servers(list + strlen("memcached://")) < 0 || check_no_eviction() < 0)
+    return -1;
+  if (getrandom(&mcd.region, sizeof mcd.region, 0) != sizeof mcd.region)
+    mcd.region = (uint64_t)getpid() << 32 ^ (uint64_t)fm_stats_now_ns();
+  pick_barriers();
+  if (start_reaper() < 0)
+    return -1;
+  for (int i = 0; i < CONNS; i++) {
+    struct conn *c = &mcd.conns[i];
+    pthread_mutex_init(&c->lock, NULL);
+    c->buf = mmap(NULL, (size_t)RUN_MAX * FM_PAGE, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (c->buf == MAP_FAILED || !connected_clone(c->mc))
+      return -1;
+  }
+  fm_link_is_the_network();
+  return 0;
+}
+
+static struct conn *take(void) {
+  return &mcd.conns[fm_conn_take(&mcd.conns[0].lock, sizeof mcd.conns[0], CONNS)];
+}
+
+/* The n pages from far offset off into dst, one multi-get; every one must
+ * be there. */
+static void get_pages(memcached_st *mc, uint64_t off, unsigned n, uint8_t *dst) {
+  char keys[RUN_MAX][KEY_MAX];
+  const char *kp[RUN_MAX];
+  size_t kl[RUN_MAX];
+  for (unsigned i = 0; i < n; i++) {
+    kl[i] = (size_t)key_of(keys[i], off + (uint64_t)i * FM_PAGE);
+    kp[i] = keys[i];
+  }
+  fm_in_client_library = true;
+  memcached_return_t rc = memcached_mget(mc, kp, kl, n);
+  if (rc != MEMCACHED_SUCCESS)
+    lost(mc, "fetching far pages");
+  memcached_result_st result;
+  memcached_result_create(mc, &result);
+  unsigned got = 0;
+  while (memcached_fetch_result(mc, &result, &rc)) {
+    char key[KEY_MAX];
+    size_t klen = memcached_result_key_length(&result);
+    memcpy(key, memcached_result_key_value(&result), klen < KEY_MAX ? klen : KEY_MAX - 1);
+    key[klen < KEY_MAX ? klen : KEY_MAX - 1] = 0;
+    char *colon = strrchr(key, ':');
+    uint64_t at = colon ? strtoull(colon + 1, NULL, 16) * FM_PAGE : UINT64_MAX;
+    if (at < off || at >= off + (uint64_t)n * FM_PAGE ||
+        memcached_result_length(&result) != FM_PAGE) {
+      memcached_result_free(&result);
+      fm_log_die("memcached returned an item this program did not ask for (%s): is another "
+                 "client writing to the cluster under farhint's keys?",
+                 key);
+    }
+    memcpy(dst + (at - off), memcached_result_value(&result), FM_PAGE);
+    got++;
+  }
+  memcached_result_free(&result);
+  fm_in_client_library = false;
+  if (rc != MEMCACHED_END && rc != MEMCACHED_NOTFOUND)
+    lost(mc, "fetching far pages");
+  if (got < n)
+    fm_log_die("far pages at %#lx..%#lx are missing from memcached (%u of %u): a server lost "
+               "them (restarted, flushed, or ran out of memory: give it more -m); the program "
+               "cannot go on correctly, stopping",
+               (unsigned long)(fm.far_base + off),
+               (unsigned long)(fm.far_base + off + (uint64_t)n * FM_PAGE), n - got, n);
+}
+
+const void *fm_memcached_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
+  struct conn *c = take();
+  src->conn = (int)(c - mcd.conns);
+  get_pages(c->mc, page - fm.far_base, (unsigned)(len / FM_PAGE), c->buf);
+  return c->buf;
+}
+
+void fm_memcached_release(struct fm_far_src *src) {
+  pthread_mutex_unlock(&mcd.conns[src->conn].lock);
+  src->conn = -1;
+}
+
+void fm_memcached_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
+  if (!n)
+    return;
+  struct conn *c = take();
+  bool touched[MAX_SERVERS] = {false};
+  fm_in_client_library = true;
+  for (unsigned i = 0; i < n; i++) {
+    char key[KEY_MAX];
+    int klen = key_of(key, pages[i] - fm.far_base);
+    memcached_return_t rc =
+        memcached_set(c->mc, key, (size_t)klen, (const char *)srcs[i], FM_PAGE, 0, 0);
+    if (rc != MEMCACHED_SUCCESS && rc != MEMCACHED_BUFFERED)
+      lost(c->mc, "writing far pages back");
+    touched[memcached_generate_hash(c->mc, key, (size_t)klen)] = true;
+  }
+  if (!barrier(c->mc, touched))
+    lost(c->mc, "writing far pages back");
+  fm_in_client_library = false;
+  pthread_mutex_unlock(&c->lock);
+  uint64_t end = pages[n - 1] + FM_PAGE - fm.far_base, seen = atomic_load(mcd.stored_end);
+  while (seen < end && !atomic_compare_exchange_weak(mcd.stored_end, &seen, end))
+    ;
+}
+
+/* In a forked child: its own connections (the parent's streams may be in
+ * the middle of its requests). */
+void fm_memcached_read_into(uintptr_t page, void *dst, size_t len) {
+  if (!mcd.child_connected && !(mcd.child_connected = connected_clone(mcd.child)))
+    fm_backend_lost();
+  for (size_t done = 0; done < len;) {
+    unsigned n = (unsigned)((len - done) / FM_PAGE < RUN_MAX ? (len - done) / FM_PAGE : RUN_MAX);
+    get_pages(mcd.child, page - fm.far_base + done, n, (uint8_t *)dst + done);
+    done += (size_t)n * FM_PAGE;
+  }
+}
+
+/* In a forked child, done with far memory: the parent's connections are
+ * dropped, not closed (closing says "quit" on the parent's streams). */
+void fm_memcached_forget(void) {
+  if (mcd.child_connected)
+    memcached_free(mcd.child);
+  mcd.child_connected = false;
+}
