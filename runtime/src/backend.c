@@ -137,14 +137,14 @@ int fm_conn_take(pthread_mutex_t *first, size_t stride, int n) {
   static _Atomic unsigned next;
   static __thread int mine = -1;
   if (mine < 0)
-    mine = (int)(atomic_fetch_add(&next, 1) % 64);
+    mine = (int)(atomic_fetch_add(&next, 1) % (unsigned)n);
   for (int k = 0; k < n; k++) {
     int i = (mine + k) % n;
     if (pthread_mutex_trylock((pthread_mutex_t *)((char *)first + (size_t)i * stride)) == 0)
       return i;
   }
-  pthread_mutex_lock((pthread_mutex_t *)((char *)first + (size_t)(mine % n) * stride));
-  return mine % n;
+  pthread_mutex_lock((pthread_mutex_t *)((char *)first + (size_t)mine * stride));
+  return mine;
 }
 
 void fm_link_is_the_network(void) {

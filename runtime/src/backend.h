@@ -20,7 +20,8 @@ struct fm_transport {
 /* A network transport's connections, n structures `stride` bytes apart,
  * each with a lock at `first` and after: locks one for a request and its
  * reply -- the caller's own first (threads are spread over them), else any
- * free one, else it waits for its own -- and returns its index. */
+ * free one, else it waits for its own -- and returns its index. n is the
+ * same on every call. */
 int fm_conn_take(pthread_mutex_t *first, size_t stride, int n);
 
 /* Over a network the network is the link: no model on top, unless the

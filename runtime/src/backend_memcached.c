@@ -207,14 +207,14 @@ static memcached_return_t drain(memcached_st *mc) {
   return rc;
 }
 
-/* Whether every server in `touched` has answered a get sent after the
- * requests before it on mc. */
+/* Whether every server in `touched` (NULL: all) has answered a get sent
+ * after the requests before it on mc. */
 static bool barrier(memcached_st *mc, const bool *touched) {
   const char *keys[MAX_SERVERS];
   size_t lens[MAX_SERVERS];
   unsigned n = 0;
   for (unsigned s = 0; s < mcd.servers; s++)
-    if (touched[s]) {
+    if (!touched || touched[s]) {
       keys[n] = mcd.barrier[s];
       lens[n++] = strlen(mcd.barrier[s]);
     }
@@ -232,9 +232,7 @@ static memcached_st *connected_clone(memcached_st *into) {
   memcached_st *mc = memcached_clone(into, mcd.proto);
   if (!mc)
     return NULL;
-  bool all[MAX_SERVERS];
-  memset(all, true, sizeof all);
-  if (!barrier(mc, all)) {
+  if (!barrier(mc, NULL)) {
     fm_log("cannot reach the memcached servers %s: %s", fm.cfg.backend,
            memcached_last_error_message(mc));
     memcached_free(mc);
@@ -263,9 +261,7 @@ static void reap(int gone) {
     if (rc != MEMCACHED_SUCCESS && rc != MEMCACHED_BUFFERED)
       break;
   }
-  bool all[MAX_SERVERS];
-  memset(all, true, sizeof all);
-  if (!mc || !barrier(mc, all))
+  if (!mc || !barrier(mc, NULL))
     fm_log("warning: could not delete the far pages of the program from memcached (%s); on a "
            "server still up they stay until it restarts",
            mc ? memcached_last_error_message(mc) : "out of memory");

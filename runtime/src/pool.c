@@ -81,16 +81,14 @@ static uintptr_t slot(int chunk, unsigned i) {
  * room (evicting); -1 if none has any. */
 static int check_out(bool want_frames) {
   int best = -1;
+  unsigned best_have = 0;
   pthread_mutex_lock(&pool.lock);
   for (int c = 0; c < (int)pool.chunks; c++) {
-    if (pool.busy[c])
-      continue;
     unsigned have = want_frames ? pool.frames[c] : CHUNK_PAGES - pool.frames[c];
-    unsigned best_have = best < 0      ? 0
-                         : want_frames ? pool.frames[best]
-                                       : CHUNK_PAGES - pool.frames[best];
-    if (have > best_have)
+    if (!pool.busy[c] && have > best_have) {
       best = c;
+      best_have = have;
+    }
   }
   if (best >= 0)
     pool.busy[best] = true;
