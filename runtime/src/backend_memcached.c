@@ -13,7 +13,8 @@
  * than evict), checked at connect; a set it refuses also deletes the old
  * item (memcached's rule for a failed set), so whatever was not stored is
  * missing, and a missing item when fetched stops the program with that
- * error. The items are deleted once the program has ended (reaper below).
+ * error. The items are deleted once the program has ended
+ * (memcached_reaper.c).
  *
  * libmemcached allocates as it works (result buffers): from glibc's own
  * allocator, in local memory -- not from jemalloc, whose far heap it serves
@@ -21,25 +22,21 @@
  * would set up that thread's cache in far memory. Its structures live here,
  * so none comes from jemalloc either. */
 #include "backend.h"
+#include "memcached.h"
 
 #include "fh_tcp.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <libmemcached/memcached.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/random.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_SERVERS 16
 #define CONNS 4
 #define DEADLINE_MS 1000
-#define KEY_MAX 40
 #define RUN_MAX FM_ZERO_PAGES /* the largest fetch */
 
 struct conn {
@@ -48,22 +45,22 @@ struct conn {
   uint8_t *buf; /* RUN_MAX pages */
 };
 
+memcached_st fm_mc_proto[1]; /* configured; the connections are its clones */
+
 static struct {
-  memcached_st proto[1]; /* configured; the connections are its clones */
   struct conn conns[CONNS];
   memcached_st child[1]; /* a forked child's own (fm_memcached_read_into) */
   bool child_connected;
   uint64_t region; /* in every key: runs sharing a cluster never meet */
   unsigned servers;
-  char barrier[MAX_SERVERS][KEY_MAX]; /* a key on each server, never stored */
-  _Atomic uint64_t *stored_end;       /* far offset past the highest page stored */
+  char barrier[MAX_SERVERS][FM_MC_KEY_MAX]; /* a key on each server, never stored */
 } mcd;
 
 /* libmemcached's waits are the runtime's, not the program's (ult_caller). */
 __thread bool fm_in_client_library;
 
-static int key_of(char *key, uint64_t off) {
-  return snprintf(key, KEY_MAX, "fh:%016lx:%lx", (unsigned long)mcd.region,
+int fm_mc_key_of(char *key, uint64_t off) {
+  return snprintf(key, FM_MC_KEY_MAX, "fh:%016lx:%lx", (unsigned long)mcd.region,
                   (unsigned long)(off / FM_PAGE));
 }
 
@@ -112,8 +109,8 @@ static int add_servers(const char *list) {
       fm_log("FARHINT_BACKEND: %s", why);
       return -1;
     }
-    if (memcached_server_add(mcd.proto, host, (in_port_t)atoi(port)) != MEMCACHED_SUCCESS) {
-      fm_log("FARHINT_BACKEND: %s: %s", url, memcached_last_error_message(mcd.proto));
+    if (memcached_server_add(fm_mc_proto, host, (in_port_t)atoi(port)) != MEMCACHED_SUCCESS) {
+      fm_log("FARHINT_BACKEND: %s: %s", url, memcached_last_error_message(fm_mc_proto));
       return -1;
     }
     mcd.servers++;
@@ -137,9 +134,9 @@ static int configure(void) {
       {MEMCACHED_BEHAVIOR_RCV_TIMEOUT, DEADLINE_MS * 1000},
   };
   for (size_t i = 0; i < sizeof behaviours / sizeof behaviours[0]; i++)
-    if (memcached_behavior_set(mcd.proto, behaviours[i].what, behaviours[i].value) !=
+    if (memcached_behavior_set(fm_mc_proto, behaviours[i].what, behaviours[i].value) !=
         MEMCACHED_SUCCESS) {
-      fm_log("memcached backend: %s", memcached_last_error_message(mcd.proto));
+      fm_log("memcached backend: %s", memcached_last_error_message(fm_mc_proto));
       return -1;
     }
   return 0;
@@ -160,15 +157,24 @@ static memcached_return_t check_setting(const memcached_instance_st *sv, const c
   return MEMCACHED_SUCCESS;
 }
 
-/* On a clone that waits for replies: buffered, a stats request would not
- * be answered before it returns. */
+/* Buffered, a stats request would not be answered before it returns. */
+memcached_st *fm_mc_replying_clone(memcached_st *into) {
+  memcached_st *mc = memcached_clone(into, fm_mc_proto);
+  if (mc &&
+      (memcached_behavior_set(mc, MEMCACHED_BEHAVIOR_NOREPLY, 0) != MEMCACHED_SUCCESS ||
+       memcached_behavior_set(mc, MEMCACHED_BEHAVIOR_BUFFER_REQUESTS, 0) != MEMCACHED_SUCCESS)) {
+    memcached_free(mc);
+    return NULL;
+  }
+  return mc;
+}
+
 static int check_no_eviction(void) {
   struct evicting e = {.len = 0};
   static memcached_st probe_st;
-  memcached_st *probe = memcached_clone(&probe_st, mcd.proto);
+  memcached_st *probe = fm_mc_replying_clone(&probe_st);
   memcached_return_t rc = MEMCACHED_MEMORY_ALLOCATION_FAILURE;
-  if (probe && memcached_behavior_set(probe, MEMCACHED_BEHAVIOR_NOREPLY, 0) == MEMCACHED_SUCCESS &&
-      memcached_behavior_set(probe, MEMCACHED_BEHAVIOR_BUFFER_REQUESTS, 0) == MEMCACHED_SUCCESS)
+  if (probe)
     rc = memcached_stat_execute(probe, "settings", check_setting, &e);
   if (rc != MEMCACHED_SUCCESS)
     fm_log("cannot reach the memcached servers %s (%s); is memcached running there, started "
@@ -186,9 +192,9 @@ static int check_no_eviction(void) {
 static void pick_barriers(void) {
   unsigned found = 0;
   for (unsigned k = 0; found < mcd.servers; k++) {
-    char key[KEY_MAX];
+    char key[FM_MC_KEY_MAX];
     snprintf(key, sizeof key, "fh:%016lx:b%u", (unsigned long)mcd.region, k);
-    uint32_t s = memcached_generate_hash(mcd.proto, key, strlen(key));
+    uint32_t s = memcached_generate_hash(fm_mc_proto, key, strlen(key));
     if (s < MAX_SERVERS && !mcd.barrier[s][0]) {
       memcpy(mcd.barrier[s], key, sizeof key);
       found++;
@@ -207,9 +213,7 @@ static memcached_return_t drain(memcached_st *mc) {
   return rc;
 }
 
-/* Whether every server in `touched` (NULL: all) has answered a get sent
- * after the requests before it on mc. */
-static bool barrier(memcached_st *mc, const bool *touched) {
+bool fm_mc_barrier(memcached_st *mc, const bool *touched) {
   const char *keys[MAX_SERVERS];
   size_t lens[MAX_SERVERS];
   unsigned n = 0;
@@ -229,10 +233,10 @@ static bool barrier(memcached_st *mc, const bool *touched) {
 /* mc, a clone with every server connected now: later, in the data path,
  * connecting would resolve names with the program's allocator. */
 static memcached_st *connected_clone(memcached_st *into) {
-  memcached_st *mc = memcached_clone(into, mcd.proto);
+  memcached_st *mc = memcached_clone(into, fm_mc_proto);
   if (!mc)
     return NULL;
-  if (!barrier(mc, NULL)) {
+  if (!fm_mc_barrier(mc, NULL)) {
     fm_log("cannot reach the memcached servers %s: %s", fm.cfg.backend,
            memcached_last_error_message(mc));
     memcached_free(mc);
@@ -241,72 +245,16 @@ static memcached_st *connected_clone(memcached_st *into) {
   return mc;
 }
 
-/* The items would outlive the program. It may end anywhere -- killed, or
- * in stdio's last flush at exit, which reads a far page after every
- * destructor has run -- so a process of its own deletes them once the
- * program is gone: forked at start-up, before any thread, and orphaned (no
- * child of the program: its wait() never sees it), it waits for the end of
- * a pipe the program and its children hold, then deletes every key up to
- * the highest page stored, which the program keeps in a page they share. */
-static void reap(int gone) {
-  char c;
-  while (read(gone, &c, 1) < 0 && errno == EINTR)
-    ;
-  static memcached_st reaper_st;
-  memcached_st *mc = memcached_clone(&reaper_st, mcd.proto);
-  uint64_t end = mc ? atomic_load(mcd.stored_end) : 0;
-  for (uint64_t off = 0; off < end; off += FM_PAGE) {
-    char key[KEY_MAX];
-    memcached_return_t rc = memcached_delete(mc, key, (size_t)key_of(key, off), 0);
-    if (rc != MEMCACHED_SUCCESS && rc != MEMCACHED_BUFFERED)
-      break;
-  }
-  if (!mc || !barrier(mc, NULL))
-    fm_log("warning: could not delete the far pages of the program from memcached (%s); on a "
-           "server still up they stay until it restarts",
-           mc ? memcached_last_error_message(mc) : "out of memory");
-  _exit(0);
-}
-
-static int start_reaper(void) {
-  mcd.stored_end = mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  int gone[2];
-  if (mcd.stored_end == MAP_FAILED || pipe2(gone, O_CLOEXEC) < 0) {
-    fm_log("memcached backend: cannot set up the clean-up at exit: %s", strerror(errno));
-    return -1;
-  }
-  pid_t pid = fork();
-  if (pid == 0) {
-    setsid();
-    if (fork() != 0)
-      _exit(0);
-    prctl(PR_SET_NAME, "farhint-reaper"); /* not the program's name: `pkill PROGRAM` spares it */
-    int null = open("/dev/null", O_RDWR);
-    dup2(null, 0);
-    dup2(null, 1);
-    close_range(3, (unsigned)gone[0] - 1, 0);
-    close_range((unsigned)gone[0] + 1, ~0U, 0);
-    reap(gone[0]);
-  }
-  close(gone[0]);
-  if (pid < 0 || waitpid(pid, NULL, 0) < 0) {
-    close(gone[1]);
-    fm_log("memcached backend: cannot start the clean-up at exit: %s", strerror(errno));
-    return -1;
-  }
-  return 0; /* gone[1] stays open until the program ends */
-}
-
 int fm_memcached_connect(const char *list) {
-  if (!memcached_create(mcd.proto) ||
-      memcached_set_memory_allocators(mcd.proto, local_malloc, local_free, local_realloc,
+  if (!memcached_create(fm_mc_proto) ||
+      memcached_set_memory_allocators(fm_mc_proto, local_malloc, local_free, local_realloc,
                                       local_calloc, NULL) != MEMCACHED_SUCCESS ||
       configure() < 0 || add_servers(list + strlen("memcached://")) < 0 || check_no_eviction() < 0)
     return -1;
   if (getrandom(&mcd.region, sizeof mcd.region, 0) != sizeof mcd.region)
     mcd.region = (uint64_t)getpid() << 32 ^ (uint64_t)fm_stats_now_ns();
   pick_barriers();
-  if (start_reaper() < 0)
+  if (fm_mc_reaper_start() < 0)
     return -1;
   for (int i = 0; i < CONNS; i++) {
     struct conn *c = &mcd.conns[i];
@@ -316,6 +264,8 @@ int fm_memcached_connect(const char *list) {
     if (c->buf == MAP_FAILED || !connected_clone(c->mc))
       return -1;
   }
+  if (fm_mc_reaper_record_connections() < 0)
+    return -1;
   fm_link_is_the_network();
   return 0;
 }
@@ -327,11 +277,11 @@ static struct conn *take(void) {
 /* The n pages from far offset off into dst, one multi-get; every one must
  * be there. */
 static void get_pages(memcached_st *mc, uint64_t off, unsigned n, uint8_t *dst) {
-  char keys[RUN_MAX][KEY_MAX];
+  char keys[RUN_MAX][FM_MC_KEY_MAX];
   const char *kp[RUN_MAX];
   size_t kl[RUN_MAX];
   for (unsigned i = 0; i < n; i++) {
-    kl[i] = (size_t)key_of(keys[i], off + (uint64_t)i * FM_PAGE);
+    kl[i] = (size_t)fm_mc_key_of(keys[i], off + (uint64_t)i * FM_PAGE);
     kp[i] = keys[i];
   }
   fm_in_client_library = true;
@@ -342,10 +292,11 @@ static void get_pages(memcached_st *mc, uint64_t off, unsigned n, uint8_t *dst) 
   memcached_result_create(mc, &result);
   unsigned got = 0;
   while (memcached_fetch_result(mc, &result, &rc)) {
-    char key[KEY_MAX];
+    char key[FM_MC_KEY_MAX];
     size_t klen = memcached_result_key_length(&result);
-    memcpy(key, memcached_result_key_value(&result), klen < KEY_MAX ? klen : KEY_MAX - 1);
-    key[klen < KEY_MAX ? klen : KEY_MAX - 1] = 0;
+    memcpy(key, memcached_result_key_value(&result),
+           klen < FM_MC_KEY_MAX ? klen : FM_MC_KEY_MAX - 1);
+    key[klen < FM_MC_KEY_MAX ? klen : FM_MC_KEY_MAX - 1] = 0;
     char *colon = strrchr(key, ':');
     uint64_t at = colon ? strtoull(colon + 1, NULL, 16) * FM_PAGE : UINT64_MAX;
     if (at < off || at >= off + (uint64_t)n * FM_PAGE ||
@@ -385,25 +336,26 @@ void fm_memcached_release(struct fm_far_src *src) {
 void fm_memcached_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
   if (!n)
     return;
+  uintptr_t top = 0;
+  for (unsigned i = 0; i < n; i++)
+    top = pages[i] > top ? pages[i] : top;
+  fm_mc_reaper_storing(top + FM_PAGE - fm.far_base); /* before a set can be stored */
   struct conn *c = take();
   bool touched[MAX_SERVERS] = {false};
   fm_in_client_library = true;
   for (unsigned i = 0; i < n; i++) {
-    char key[KEY_MAX];
-    int klen = key_of(key, pages[i] - fm.far_base);
+    char key[FM_MC_KEY_MAX];
+    int klen = fm_mc_key_of(key, pages[i] - fm.far_base);
     memcached_return_t rc =
         memcached_set(c->mc, key, (size_t)klen, (const char *)srcs[i], FM_PAGE, 0, 0);
     if (rc != MEMCACHED_SUCCESS && rc != MEMCACHED_BUFFERED)
       lost(c->mc, "writing far pages back");
     touched[memcached_generate_hash(c->mc, key, (size_t)klen)] = true;
   }
-  if (!barrier(c->mc, touched))
+  if (!fm_mc_barrier(c->mc, touched))
     lost(c->mc, "writing far pages back");
   fm_in_client_library = false;
   pthread_mutex_unlock(&c->lock);
-  uint64_t end = pages[n - 1] + FM_PAGE - fm.far_base, seen = atomic_load(mcd.stored_end);
-  while (seen < end && !atomic_compare_exchange_weak(mcd.stored_end, &seen, end))
-    ;
 }
 
 /* In a forked child: its own connections (the parent's streams may be in
