@@ -6,6 +6,7 @@
  * USAGE: farmem-server (--listen PATH | --listen tcp://HOST:PORT | --fd N)
  *                      [--token-file FILE] [--capacity SIZE]
  *                      [--link-latency 5us] [--link-bandwidth 100gbit]
+ * (or --listen rdma://HOST:PORT: serve_rdma.c, its own loop's events)
  */
 #include "server.h"
 
@@ -44,10 +45,14 @@ static void usage(FILE *to) {
           "usage: farmem-server (--listen PATH | --listen tcp://HOST:PORT | --fd N) [options]\n"
           "  --listen PATH          serve clients on this machine over a unix socket (shared "
           "memory)\n"
+          "  --listen rdma://HOST:PORT\n"
+          "                         serve clients over rdma (rdma_cm on an rdma device's\n"
+          "                         address; pages move by the clients' RDMA READ and WRITE)\n"
           "  --listen tcp://HOST:PORT\n"
           "                         serve clients over tcp (tcp://:PORT is the loopback only;\n"
           "                         name an address, e.g. tcp://0.0.0.0:7000, to serve others)\n"
-          "  --token-file FILE      with tcp: the secret clients must present (one line, 16-159\n"
+          "  --token-file FILE      with tcp or rdma: the secret clients must present (one line, "
+          "16-159\n"
           "                         characters; make one: head -c 24 /dev/urandom | base64)\n"
           "  --fd N                 serve one client on an inherited socket; exit when it leaves\n"
           "  --capacity SIZE        most far memory one client may ask for (default 1T)\n"
@@ -174,11 +179,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   bool tcp = listen_at && !strncmp(listen_at, "tcp://", 6);
+  bool rdma = listen_at && !strncmp(listen_at, "rdma://", 7);
   static char token[FH_TOKEN_MAX + 1];
-  if (tcp) {
+  if (tcp || rdma) {
     char why[512];
     if (!token_file)
-      die("--listen %s needs --token-file FILE: tcp clients must present a shared secret",
+      die("--listen %s needs --token-file FILE: network clients must present a shared secret",
           listen_at);
     if (fh_token_read(token_file, token, sizeof token, why, sizeof why) < 0)
       die("%s", why);
@@ -199,15 +205,26 @@ int main(int argc, char **argv) {
 
   int listener = -1;
   if (listen_at) {
-    listener = tcp ? listen_tcp(listen_at) : listen_unix(listen_at);
+    listener = rdma  ? serve_rdma_listen(listen_at)
+               : tcp ? listen_tcp(listen_at)
+                     : listen_unix(listen_at);
+    if (listener < 0)
+      return 2;
     fprintf(stderr, "farmem-server: listening on %s\n", listen_at);
   } else {
     add_client(fd, false);
   }
 
   for (;;) {
-    struct pollfd p[MAX_CLIENTS + 1];
+    struct pollfd p[MAX_CLIENTS + 2];
     int n = 0;
+    if (rdma) {
+      p[0] = (struct pollfd){.fd = listener, .events = POLLIN};
+      p[1] = (struct pollfd){.fd = serve_rdma_completion_fd(), .events = POLLIN};
+      if (poll(p, 2, -1) > 0)
+        serve_rdma(p[0].revents & POLLIN, p[1].revents & POLLIN);
+      continue;
+    }
     for (int i = 0; i < srv.nclients; i++)
       p[n++] = (struct pollfd){.fd = srv.clients[i].sock, .events = POLLIN};
     if (listener >= 0)

@@ -8,7 +8,22 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct region; /* serve_tcp.c */
+/* Far memory held for one network client (region.c). */
+struct region {
+  uint64_t id; /* 0: slot free */
+  uint8_t *base;
+  uint64_t capacity;
+  int refs;       /* connections holding it */
+  uint64_t grown; /* rdma: registered from base up to here */
+  void *mrs[64];  /* rdma: its memory registrations (struct ibv_mr) */
+  int nmrs;
+};
+struct region *region_new(uint64_t capacity); /* NULL with errno */
+struct region *region_find(uint64_t id);
+bool region_put(struct region *r); /* drops a reference; whether it was the last */
+/* Answers HELLO (a new region) or ATTACH (to m->region) after checking the
+ * version and the token: 0 with *held set, or -1 with an ERROR reply. */
+int region_handshake(struct region **held, struct farmem_msg *m, struct farmem_msg *reply);
 
 struct client {
   int sock;
@@ -33,5 +48,12 @@ int server_refuse(struct client *c, const char *fmt, ...) __attribute__((format(
 void serve_unix_send(struct client *c, struct farmem_msg *m);
 void serve_tcp_send(struct client *c, struct farmem_msg *m);
 void serve_tcp_drop(struct client *c); /* releases its region */
+
+/* rdma://HOST:PORT (serve_rdma.c): the listener's event fd, or -1 after
+ * saying why; then the completion fd (-1 until the first client), and
+ * serve_rdma() for what either of them reported. */
+int serve_rdma_listen(const char *url);
+int serve_rdma_completion_fd(void);
+void serve_rdma(bool cm_event, bool completion);
 
 #endif /* FARMEM_SERVER_H */

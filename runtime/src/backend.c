@@ -1,9 +1,12 @@
 /* backend.c -- far pages on a farmem-server or a memcached cluster: connect
  * (or start a farmem-server for the default `local` backend) and hand the
  * data path to the transport: the server's shared store on this machine
- * (backend_shm.c), tcp (backend_tcp.c) or memcached (backend_memcached.c);
+ * (backend_shm.c), tcp (backend_tcp.c), rdma (backend_rdma.c) or memcached
+ * (backend_memcached.c);
  * notice when the server dies (the link's model: link.c). */
 #include "backend.h"
+
+#include "fh_tcp.h"
 
 #include <farmem/protocol.h>
 
@@ -54,6 +57,14 @@ static const struct fm_transport tcp = {
     .read_into = fm_tcp_read_into,
     .forget = fm_tcp_forget,
     .fd = fm_tcp_fd,
+};
+static const struct fm_transport rdma = {
+    .fetch = fm_rdma_fetch,
+    .release = fm_rdma_release,
+    .store = fm_rdma_store,
+    .read_into = NULL, /* a child's reads go through its parent (fork.c) */
+    .forget = fm_rdma_forget,
+    .fd = no_fd, /* a dead server is a request past its deadline */
 };
 static const struct fm_transport memcached = {
     .fetch = fm_memcached_fetch,
@@ -147,6 +158,21 @@ int fm_conn_take(pthread_mutex_t *first, size_t stride, int n) {
   return mine;
 }
 
+int fm_backend_token(const char *url, const char *token_file, char *token, size_t len) {
+  char why[512];
+  if (!*token_file) {
+    fm_log("the backend %s needs the server's token: farhint run --token-file FILE "
+           "(FARHINT_TOKEN_FILE), the file given to farmem-server --token-file",
+           url);
+    return -1;
+  }
+  if (fh_token_read(token_file, token, len, why, sizeof why) < 0) {
+    fm_log("%s", why);
+    return -1;
+  }
+  return 0;
+}
+
 void fm_link_is_the_network(void) {
   if (!getenv("FARHINT_LINK_LATENCY"))
     fm.cfg.link_latency_ns = 0;
@@ -189,12 +215,15 @@ int fm_backend_connect(void) {
   else if (!strncmp(b, "tcp://", 6)) {
     backend_state.transport = &tcp;
     return fm_tcp_connect(b, fm.cfg.token_file);
+  } else if (!strncmp(b, "rdma://", 7)) {
+    backend_state.transport = &rdma;
+    return fm_rdma_connect(b, fm.cfg.token_file);
   } else if (!strncmp(b, "memcached://", 12)) {
     backend_state.transport = &memcached;
     return fm_memcached_connect(b);
   } else {
     fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH, tcp://HOST:PORT or "
-           "memcached://HOST:PORT (rdma:// is not built yet)",
+           "rdma://HOST:PORT or memcached://HOST:PORT",
            b);
     return -1;
   }
@@ -238,8 +267,11 @@ void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n)
   backend_state.transport->store(pages, srcs ? srcs : pages, n);
 }
 
-void fm_backend_read_into(uintptr_t page, void *dst, size_t len) {
+bool fm_backend_read_into(uintptr_t page, void *dst, size_t len) {
+  if (!backend_state.transport->read_into)
+    return false;
   backend_state.transport->read_into(page, dst, len);
+  return true;
 }
 
 void fm_backend_forget(void) {

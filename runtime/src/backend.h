@@ -1,6 +1,7 @@
 /* backend.h -- the transports behind fm_backend_* (backend.c): the shared
  * store of a farmem-server on this machine (backend_shm.c), a farmem-server
- * over tcp (backend_tcp.c), and a memcached cluster (backend_memcached.c). */
+ * over tcp (backend_tcp.c) or rdma (backend_rdma.c), and a memcached cluster
+ * (backend_memcached.c). */
 #ifndef FM_BACKEND_H
 #define FM_BACKEND_H
 
@@ -12,7 +13,7 @@ struct fm_transport {
   const void *(*fetch)(uintptr_t page, size_t len, struct fm_far_src *src);
   void (*release)(struct fm_far_src *src); /* NULL: nothing to give back */
   void (*store)(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
-  void (*read_into)(uintptr_t page, void *dst, size_t len);
+  void (*read_into)(uintptr_t page, void *dst, size_t len); /* NULL: not in a child */
   void (*forget)(void);
   int (*fd)(void); /* polled for the server's death; -1: none */
 };
@@ -23,6 +24,10 @@ struct fm_transport {
  * free one, else it waits for its own -- and returns its index. n is the
  * same on every call. */
 int fm_conn_take(pthread_mutex_t *first, size_t stride, int n);
+
+/* The server's token for a network backend (url) from token_file; 0, or
+ * -1 after saying why. */
+int fm_backend_token(const char *url, const char *token_file, char *token, size_t len);
 
 /* Over a network the network is the link: no model on top, unless the
  * program's settings ask for one. */
@@ -47,6 +52,12 @@ void fm_tcp_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
 void fm_tcp_read_into(uintptr_t page, void *dst, size_t len);
 int fm_tcp_fd(void);
 void fm_tcp_forget(void);
+
+int fm_rdma_connect(const char *url, const char *token_file);
+const void *fm_rdma_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
+void fm_rdma_release(struct fm_far_src *src);
+void fm_rdma_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
+void fm_rdma_forget(void);
 
 int fm_memcached_connect(const char *url);
 const void *fm_memcached_fetch(uintptr_t page, size_t len, struct fm_far_src *src);

@@ -145,17 +145,8 @@ static int parse_servers(const char *list) {
 int fm_tcp_connect(const char *list, const char *token_file) {
   if (parse_servers(list) < 0)
     return -1;
-  char why[512];
-  if (!*token_file) {
-    fm_log("the tcp backend %s needs the server's token: farhint run --token-file FILE "
-           "(FARHINT_TOKEN_FILE), the file given to farmem-server --token-file",
-           list);
+  if (fm_backend_token(list, token_file, tcp.token, sizeof tcp.token) < 0)
     return -1;
-  }
-  if (fh_token_read(token_file, tcp.token, sizeof tcp.token, why, sizeof why) < 0) {
-    fm_log("%s", why);
-    return -1;
-  }
   uint64_t stripes = (fm.cfg.far_bytes + STRIPE - 1) / STRIPE;
   for (unsigned k = 0; k < tcp.n; k++) {
     struct server *sv = &servers[k];

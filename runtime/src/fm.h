@@ -282,8 +282,11 @@ void fm_backend_release(struct fm_far_src *src);
  * returns once the server holds them. */
 void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
 /* In a forked child, before fm_backend_forget: copies the far copy of
- * [page, page + len) into dst, over a connection of its own (fork.c). */
-void fm_backend_read_into(uintptr_t page, void *dst, size_t len);
+ * [page, page + len) into dst, over a connection of its own (fork.c);
+ * false if the transport cannot give a child one (rdma: the kernel lets
+ * only the process that opened a device use it), and the parent must read
+ * for it. */
+bool fm_backend_read_into(uintptr_t page, void *dst, size_t len);
 int fm_backend_fd(void); /* to poll for server death */
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));

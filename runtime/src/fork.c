@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 /* Evictions and drops take it shared; a fork (or mlockall, mlock.c) takes
@@ -44,9 +45,49 @@ static bool needs_copy(uintptr_t p) {
          !child_has(p, w);
 }
 
+/* A child's read of [page, page + len) through its parent, for a transport
+ * a child cannot use: the request on `parent`, then the bytes. */
+struct child_read {
+  uintptr_t page;
+  size_t len;
+};
+
+static bool read_through_parent(int parent, uintptr_t page, size_t len) {
+  struct child_read r = {page, len};
+  if (write(parent, &r, sizeof r) != sizeof r)
+    return false;
+  for (size_t got = 0; got < len;) {
+    ssize_t n = read(parent, (uint8_t *)page + got, len - got);
+    if (n <= 0 && !(n < 0 && errno == EINTR))
+      return false;
+    got += n > 0 ? (size_t)n : 0;
+  }
+  return true;
+}
+
+/* In the parent, until the child has copied (it closes its end). */
+static void serve_child_reads(int child) {
+  struct child_read r;
+  ssize_t n;
+  while ((n = read(child, &r, sizeof r)) == sizeof r || (n < 0 && errno == EINTR)) {
+    for (size_t done = 0; n > 0 && done < r.len;) {
+      size_t part = r.len - done < (size_t)FM_ZERO_PAGES * FM_PAGE
+                        ? r.len - done
+                        : (size_t)FM_ZERO_PAGES * FM_PAGE;
+      struct fm_far_src src;
+      const void *from = fm_backend_fetch(r.page + done, part, &src);
+      bool sent = write(child, from, part) == (ssize_t)part; /* a stream socket: whole */
+      fm_backend_release(&src);
+      if (!sent)
+        return;
+      done += part;
+    }
+  }
+}
+
 /* In the child: every far page with data becomes its own, runs of
  * neighbours in one read. */
-static void take_over_far_pages(void) {
+static void take_over_far_pages(int parent) {
   uintptr_t top = atomic_load(&fm.alloc_top);
   for (uintptr_t p = fm.far_base; p < top; p += FM_PAGE) {
     if (!needs_copy(p))
@@ -54,7 +95,8 @@ static void take_over_far_pages(void) {
     uintptr_t end = p + FM_PAGE;
     while (end < top && end - p < (1u << 20) && needs_copy(end))
       end += FM_PAGE;
-    fm_backend_read_into(p, (void *)p, end - p);
+    if (!fm_backend_read_into(p, (void *)p, end - p) && !read_through_parent(parent, p, end - p))
+      fm_log_die("a forked child could not copy its parent's far pages (the parent is gone?)");
     p = end - FM_PAGE;
   }
 }
@@ -68,24 +110,23 @@ static void become_native(void) {
 }
 
 pid_t fm_fork(pid_t (*real_fork)(void)) {
-  int copied[2]; /* the child closes its end once it has copied */
-  if (pipe2(copied, O_CLOEXEC) < 0)
+  int link[2]; /* the child reads through it, if it must, and closes it once it has copied */
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) < 0)
     return -1;
   fm_fork_writes_stop();
   pid_t pid = real_fork();
   if (pid == 0) {
-    close(copied[0]);
-    take_over_far_pages();
+    close(link[0]);
+    take_over_far_pages(link[1]);
     become_native();
-    close(copied[1]);
+    close(link[1]);
     return 0;
   }
   int saved = errno;
-  close(copied[1]);
-  char c;
-  while (pid > 0 && read(copied[0], &c, 1) < 0 && errno == EINTR)
-    ;
-  close(copied[0]);
+  close(link[1]);
+  if (pid > 0)
+    serve_child_reads(link[0]);
+  close(link[0]);
   fm_fork_writes_resume();
   errno = saved;
   return pid;
