@@ -250,8 +250,9 @@ static unsigned long status_kib(const char *field) {
  * server), so VmRSS and VmHWM count it; RssAnon does not. */
 static void report_kernel_view(void) {
   uint64_t local = (fm_frames_total() - fm_frames_free()) * FM_PAGE;
-  char store[128] = "far pages are on the memory server, over tcp";
-  if (strncmp(fm.cfg.backend, "tcp://", 6))
+  char store[400];
+  snprintf(store, sizeof store, "far pages are on the memory server, %s", fm.cfg.backend);
+  if (!strcmp(fm.cfg.backend, "local") || !strncmp(fm.cfg.backend, "unix:", 5))
     snprintf(store, sizeof store,
              "RssShmem %lu MiB is the far store shared with the memory server, not local memory",
              status_kib("RssShmem") >> 10);
