@@ -36,7 +36,7 @@ INIT = f"""#!/usr/bin/busybox sh
 /usr/bin/busybox --install -s /bb
 export PATH=/usr/sbin:/usr/bin:/bb HOME=/tmp
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
-mount -t tmpfs tmp /tmp; mount -t tmpfs run /run
+# /tmp stays the initramfs's own (writable): the build may live under it
 for m in $(cat /modules); do insmod /modules.d/$m.ko || echo "insmod $m failed"; done
 ip link set lo up
 ip link show dummy0 >/dev/null 2>&1 || ip link add dummy0 type dummy  # the module makes one
