@@ -336,10 +336,8 @@ void fm_memcached_release(struct fm_far_src *src) {
 void fm_memcached_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
   if (!n)
     return;
-  uintptr_t top = 0;
-  for (unsigned i = 0; i < n; i++)
-    top = pages[i] > top ? pages[i] : top;
-  fm_mc_reaper_storing(top + FM_PAGE - fm.far_base); /* before a set can be stored */
+  /* Before a set can be stored; pages ascend. */
+  fm_mc_reaper_storing(pages[n - 1] + FM_PAGE - fm.far_base);
   struct conn *c = take();
   bool touched[MAX_SERVERS] = {false};
   fm_in_client_library = true;

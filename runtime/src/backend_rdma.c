@@ -295,11 +295,8 @@ void fm_rdma_release(struct fm_far_src *src) {
 void fm_rdma_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
   if (!n)
     return;
-  uintptr_t top = 0;
-  for (unsigned i = 0; i < n; i++)
-    top = pages[i] > top ? pages[i] : top;
   struct rconn *c = take();
-  ensure(c, top + FM_PAGE - fm.far_base);
+  ensure(c, pages[n - 1] + FM_PAGE - fm.far_base); /* pages ascend */
   for (unsigned i = 0; i < n;) {
     int posted = 0;
     for (unsigned used = 0; i < n && used < FM_ZERO_PAGES;) {

@@ -8,9 +8,9 @@
  * store is the far half of the parent's memory at the fork, exactly. */
 #include "fm.h"
 
+#include "fh_tcp.h"
+
 #include <errno.h>
-#include <fcntl.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -54,35 +54,26 @@ struct child_read {
 
 static bool read_through_parent(int parent, uintptr_t page, size_t len) {
   struct child_read r = {page, len};
-  if (write(parent, &r, sizeof r) != sizeof r)
-    return false;
-  for (size_t got = 0; got < len;) {
-    ssize_t n = read(parent, (uint8_t *)page + got, len - got);
-    if (n <= 0 && !(n < 0 && errno == EINTR))
-      return false;
-    got += n > 0 ? (size_t)n : 0;
-  }
-  return true;
+  struct iovec iov = {&r, sizeof r};
+  return fh_tcp_sendv(parent, &iov, 1) == 0 && fh_tcp_recv(parent, (void *)page, len) == 0;
 }
 
 /* In the parent, until the child has copied (it closes its end). */
 static void serve_child_reads(int child) {
   struct child_read r;
-  ssize_t n;
-  while ((n = read(child, &r, sizeof r)) == sizeof r || (n < 0 && errno == EINTR)) {
-    for (size_t done = 0; n > 0 && done < r.len;) {
+  while (fh_tcp_recv(child, &r, sizeof r) == 0)
+    for (size_t done = 0; done < r.len;) {
       size_t part = r.len - done < (size_t)FM_ZERO_PAGES * FM_PAGE
                         ? r.len - done
                         : (size_t)FM_ZERO_PAGES * FM_PAGE;
       struct fm_far_src src;
-      const void *from = fm_backend_fetch(r.page + done, part, &src);
-      bool sent = write(child, from, part) == (ssize_t)part; /* a stream socket: whole */
+      struct iovec iov = {(void *)fm_backend_fetch(r.page + done, part, &src), part};
+      int sent = fh_tcp_sendv(child, &iov, 1);
       fm_backend_release(&src);
-      if (!sent)
+      if (sent < 0)
         return;
       done += part;
     }
-  }
 }
 
 /* In the child: every far page with data becomes its own, runs of
