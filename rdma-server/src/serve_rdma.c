@@ -119,13 +119,14 @@ static void grow(struct rconn *c, const struct farmem_msg *m, struct farmem_msg 
     want = r->capacity;
   struct ibv_mr *mr = NULL;
   if (want > r->grown) {
-    if (r->nmrs == (int)(sizeof r->mrs / sizeof r->mrs[0]) ||
-        !(mr = ibv_reg_mr(rdma.pd, r->base + r->grown, want - r->grown,
-                          IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ |
-                              IBV_ACCESS_REMOTE_WRITE))) {
+    if (r->nmrs < REGION_MRS)
+      mr = ibv_reg_mr(rdma.pd, r->base + r->grown, want - r->grown,
+                      IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE);
+    if (!mr) {
       *reply = (struct farmem_msg){.op = FARMEM_ERROR};
       snprintf(reply->text, sizeof reply->text, "cannot register %llu more bytes: %s",
-               (unsigned long long)(want - r->grown), errno ? strerror(errno) : "too many");
+               (unsigned long long)(want - r->grown),
+               r->nmrs < REGION_MRS ? strerror(errno) : "too many registrations");
       return;
     }
     r->mrs[r->nmrs++] = mr;

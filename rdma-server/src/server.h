@@ -8,14 +8,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Far memory held for one network client (region.c). */
+/* Far memory held for one network client (region.c). An rdma region is
+ * registered a FARMEM_GROW_CHUNK or more at a time: REGION_MRS of them
+ * cover at least 256 GiB, four times the runtime's default far size. */
+#define REGION_MRS 4096
 struct region {
   uint64_t id; /* 0: slot free */
   uint8_t *base;
   uint64_t capacity;
-  int refs;       /* connections holding it */
-  uint64_t grown; /* rdma: registered from base up to here */
-  void *mrs[64];  /* rdma: its memory registrations (struct ibv_mr) */
+  int refs;              /* connections holding it */
+  uint64_t grown;        /* rdma: registered from base up to here */
+  void *mrs[REGION_MRS]; /* rdma: its memory registrations (struct ibv_mr) */
   int nmrs;
 };
 struct region *region_new(uint64_t capacity); /* NULL with errno */
