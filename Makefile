@@ -5,7 +5,7 @@ BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build test demo install clean
+.PHONY: all deps build test test-kernel demo install clean
 
 all: build
 
@@ -18,6 +18,12 @@ build: deps
 
 test: build
 	@scripts/run-tests.sh $(BUILD)
+
+# The kernel patch for vectorized write-protect (kernel-patch/): builds a
+# patched Debian 6.1 kernel and boots it under QEMU (~15 minutes the first
+# time), not part of `make test`.
+test-kernel:
+	@kernel-patch/build-and-boot $(BUILD)
 
 demo: build
 	@$(BUILD)/bin/farhint demo

@@ -6,8 +6,9 @@
  * The pages themselves move by the client's one-sided RDMA READ and WRITE
  * into the registered region: the server's CPU does not touch them, and a
  * key is only ever sent to a client that presented the token. Registering
- * pins the memory, so the region is registered in FARMEM_GROW_CHUNK steps
- * as the client's far memory grows, never all at once. */
+ * pins the memory, so the region is registered a FARMEM_REG_CHUNK at a
+ * time, each chunk when the client first writes to it, never all at once:
+ * a program's far memory may be sparse (a big mapping far from its heap). */
 #include "server.h"
 
 #include "fh_tcp.h"
@@ -72,8 +73,9 @@ static int shared_verbs(struct ibv_context *verbs) {
 static void conn_free(struct rconn *c) {
   struct region *r = c->region;
   if (r && r->refs == 1) /* its last connection: unpin before the pages go */
-    for (int i = 0; i < r->nmrs; i++)
-      ibv_dereg_mr(r->mrs[i]);
+    for (int k = 0; k < REGION_MRS; k++)
+      if (r->mrs[k])
+        ibv_dereg_mr(r->mrs[k]);
   region_put(r);
   if (c->id->qp)
     rdma_destroy_qp(c->id);
@@ -109,34 +111,30 @@ static void accept_conn(struct rdma_cm_id *id) {
   }
 }
 
-/* Registers the region up to m->arg bytes (whole chunks); the reply
- * carries the region's address in arg, the bytes registered in len and the
- * newest registration's key in region. */
+/* Registers the chunk at offset m->arg of the region, unless it is; the
+ * reply gives the region's address and the chunk's key. */
 static void grow(struct rconn *c, const struct farmem_msg *m, struct farmem_msg *reply) {
   struct region *r = c->region;
-  uint64_t want = (m->arg + FARMEM_GROW_CHUNK - 1) / FARMEM_GROW_CHUNK * FARMEM_GROW_CHUNK;
-  if (want > r->capacity)
-    want = r->capacity;
-  struct ibv_mr *mr = NULL;
-  if (want > r->grown) {
-    if (r->nmrs < REGION_MRS)
-      mr = ibv_reg_mr(rdma.pd, r->base + r->grown, want - r->grown,
-                      IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE);
-    if (!mr) {
-      *reply = (struct farmem_msg){.op = FARMEM_ERROR};
-      snprintf(reply->text, sizeof reply->text, "cannot register %llu more bytes: %s",
-               (unsigned long long)(want - r->grown),
-               r->nmrs < REGION_MRS ? strerror(errno) : "too many registrations");
-      return;
-    }
-    r->mrs[r->nmrs++] = mr;
-    r->grown = want;
+  uint64_t k = m->arg / FARMEM_REG_CHUNK, at = k * FARMEM_REG_CHUNK;
+  if (m->arg >= r->capacity || k >= REGION_MRS) {
+    *reply = (struct farmem_msg){.op = FARMEM_ERROR};
+    snprintf(reply->text, sizeof reply->text, "offset %llu is beyond the region (%llu bytes)",
+             (unsigned long long)m->arg, (unsigned long long)r->capacity);
+    return;
   }
-  *reply =
-      (struct farmem_msg){.op = FARMEM_GROWN,
-                          .arg = (uintptr_t)r->base,
-                          .len = r->grown,
-                          .region = r->nmrs ? ((struct ibv_mr *)r->mrs[r->nmrs - 1])->rkey : 0};
+  uint64_t len = r->capacity - at < FARMEM_REG_CHUNK ? r->capacity - at : FARMEM_REG_CHUNK;
+  if (!r->mrs[k])
+    r->mrs[k] =
+        ibv_reg_mr(rdma.pd, r->base + at, len,
+                   IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE);
+  if (!r->mrs[k]) {
+    *reply = (struct farmem_msg){.op = FARMEM_ERROR};
+    snprintf(reply->text, sizeof reply->text, "cannot register %llu bytes: %s",
+             (unsigned long long)len, strerror(errno));
+    return;
+  }
+  *reply = (struct farmem_msg){
+      .op = FARMEM_GROWN, .arg = (uintptr_t)r->base, .region = ((struct ibv_mr *)r->mrs[k])->rkey};
 }
 
 /* One request received on c; -1 to drop the connection. */

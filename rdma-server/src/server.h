@@ -9,17 +9,16 @@
 #include <stdint.h>
 
 /* Far memory held for one network client (region.c). An rdma region is
- * registered a FARMEM_GROW_CHUNK or more at a time: REGION_MRS of them
- * cover at least 256 GiB, four times the runtime's default far size. */
-#define REGION_MRS 4096
+ * registered a FARMEM_REG_CHUNK at a time, each chunk when the client
+ * first writes to it: REGION_MRS of them cover 256 GiB, four times the
+ * runtime's default far size. */
+#define REGION_MRS 16384
 struct region {
   uint64_t id; /* 0: slot free */
   uint8_t *base;
   uint64_t capacity;
   int refs;              /* connections holding it */
-  uint64_t grown;        /* rdma: registered from base up to here */
-  void *mrs[REGION_MRS]; /* rdma: its memory registrations (struct ibv_mr) */
-  int nmrs;
+  void *mrs[REGION_MRS]; /* rdma: each chunk's registration (struct ibv_mr), or NULL */
 };
 struct region *region_new(uint64_t capacity); /* NULL with errno */
 struct region *region_find(uint64_t id);

@@ -64,6 +64,10 @@ static const struct fm_transport rdma = {
     .store = fm_rdma_store,
     .read_into = NULL, /* a child's reads go through its parent (fork.c) */
     .forget = fm_rdma_forget,
+    .read_start = fm_rdma_read_start,
+    .read_poll = fm_rdma_read_poll,
+    .read_end = fm_rdma_read_end,
+    .read_wait = fm_rdma_read_wait,
     .fd = no_fd, /* a dead server is a request past its deadline */
 };
 static const struct fm_transport memcached = {
@@ -264,6 +268,7 @@ void fm_backend_release(struct fm_far_src *src) {
 }
 
 void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
+  fm_ult_fetches_overwritten(pages, n); /* a read in flight of one of them is stale */
   backend_state.transport->store(pages, srcs ? srcs : pages, n);
 }
 
@@ -273,6 +278,13 @@ bool fm_backend_read_into(uintptr_t page, void *dst, size_t len) {
   backend_state.transport->read_into(page, dst, len);
   return true;
 }
+
+bool fm_backend_reads_in_flight(void) { return backend_state.transport->read_start != NULL; }
+int fm_backend_read_start(uintptr_t page) { return backend_state.transport->read_start(page); }
+
+const void *fm_backend_read_poll(int ticket) { return backend_state.transport->read_poll(ticket); }
+void fm_backend_read_end(int ticket) { backend_state.transport->read_end(ticket); }
+void fm_backend_read_wait(int ticket) { backend_state.transport->read_wait(ticket); }
 
 void fm_backend_forget(void) {
   backend_state.transport->forget();

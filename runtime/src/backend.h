@@ -15,8 +15,33 @@ struct fm_transport {
   void (*store)(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
   void (*read_into)(uintptr_t page, void *dst, size_t len); /* NULL: not in a child */
   void (*forget)(void);
-  int (*fd)(void); /* polled for the server's death; -1: none */
+  int (*fd)(void);                   /* polled for the server's death; -1: none */
+  int (*read_start)(uintptr_t page); /* NULL: no reads in flight (fm.h) */
+  const void *(*read_poll)(int ticket);
+  void (*read_end)(int ticket);
+  void (*read_wait)(int ticket);
 };
+
+/* A memory server's address, one of FARHINT_BACKEND's list (servers.c). */
+struct fm_server_addr {
+  char url[256], host[256], port[16];
+};
+#define FM_MAX_SERVERS 16
+
+/* Splits list ("S://h:p,S://h:p"; the scheme may be left out after the
+ * first) into at most max servers of scheme S: how many, or -1 after
+ * saying why. */
+int fm_servers_parse(const char *list, const char *scheme, struct fm_server_addr *out,
+                     unsigned max);
+
+/* Far memory dealt to n farmem-servers in stripes of FM_STRIPE bytes,
+ * larger than any one fetch, so a fetch spans two servers at most: the
+ * server holding far offset off, and where in its region (*local); the part
+ * of [off, off + len) in off's stripe; the far memory each server holds. */
+#define FM_STRIPE (2ULL << 20)
+unsigned fm_stripe_of(uint64_t off, unsigned n, uint64_t *local);
+size_t fm_stripe_part(uint64_t off, size_t len);
+uint64_t fm_stripe_share(unsigned n);
 
 /* A network transport's connections, n structures `stride` bytes apart,
  * each with a lock at `first` and after: locks one for a request and its
@@ -58,6 +83,10 @@ const void *fm_rdma_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
 void fm_rdma_release(struct fm_far_src *src);
 void fm_rdma_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
 void fm_rdma_forget(void);
+int fm_rdma_read_start(uintptr_t page);
+const void *fm_rdma_read_poll(int ticket);
+void fm_rdma_read_end(int ticket);
+void fm_rdma_read_wait(int ticket);
 
 int fm_memcached_connect(const char *url);
 const void *fm_memcached_fetch(uintptr_t page, size_t len, struct fm_far_src *src);

@@ -34,7 +34,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
-#define MAX_SERVERS 16
+#define MAX_SERVERS FM_MAX_SERVERS
 #define CONNS 4
 #define DEADLINE_MS 1000
 #define RUN_MAX FM_ZERO_PAGES /* the largest fetch */
@@ -91,32 +91,18 @@ static void lost(memcached_st *mc, const char *what) {
   fm_backend_lost();
 }
 
-/* Adds each server of "memcached://h:p,h:p" (the scheme may be repeated). */
+/* Adds each server of "memcached://h:p,h:p". */
 static int add_servers(const char *list) {
-  char why[512];
-  for (const char *p = list; *p;) {
-    size_t len = strcspn(p, ",");
-    char url[300], host[256], port[16];
-    bool schemed = !strncmp(p, "memcached://", 12);
-    if (len >= sizeof url - 12 || mcd.servers == MAX_SERVERS) {
-      fm_log("FARHINT_BACKEND: at most %d memcached servers, each address under 256 characters",
-             MAX_SERVERS);
+  struct fm_server_addr addrs[MAX_SERVERS];
+  int n = fm_servers_parse(list, "memcached", addrs, MAX_SERVERS);
+  for (int k = 0; k < n; k++)
+    if (memcached_server_add(fm_mc_proto, addrs[k].host, (in_port_t)atoi(addrs[k].port)) !=
+        MEMCACHED_SUCCESS) {
+      fm_log("FARHINT_BACKEND: %s: %s", addrs[k].url, memcached_last_error_message(fm_mc_proto));
       return -1;
     }
-    snprintf(url, sizeof url, "%s%.*s", schemed ? "" : "memcached://", (int)len, p);
-    if (fh_addr_parse(url, "memcached", host, sizeof host, port, sizeof port, why, sizeof why) <
-        0) {
-      fm_log("FARHINT_BACKEND: %s", why);
-      return -1;
-    }
-    if (memcached_server_add(fm_mc_proto, host, (in_port_t)atoi(port)) != MEMCACHED_SUCCESS) {
-      fm_log("FARHINT_BACKEND: %s: %s", url, memcached_last_error_message(fm_mc_proto));
-      return -1;
-    }
-    mcd.servers++;
-    p += len + (p[len] == ',');
-  }
-  return 0;
+  mcd.servers = n > 0 ? (unsigned)n : 0;
+  return n > 0 ? 0 : -1;
 }
 
 static int configure(void) {

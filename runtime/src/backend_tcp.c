@@ -1,6 +1,6 @@
 /* backend_tcp.c -- far pages on farmem-servers over tcp. With several
  * servers (tcp://a:7000,tcp://b:7000) far memory is dealt to them in
- * stripes of STRIPE bytes, so a program can outgrow one server and its
+ * stripes (servers.c), so a program can outgrow one server and its
  * transfers spread over all. Each server holds one region for this
  * program, reached over a few connections (the first makes it, the others
  * attach), each with a buffer for what it reads; a thread that moves pages
@@ -23,8 +23,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define MAX_SERVERS 16
-#define STRIPE (2ULL << 20) /* larger than any one fetch: it spans two servers at most */
 #define CONNS 4
 #define DEADLINE_MS 1000
 #define BUF_BYTES ((size_t)FM_ZERO_PAGES * FM_PAGE) /* the largest fetch */
@@ -36,11 +34,11 @@ struct conn {
 };
 
 static struct server {
-  char url[256], host[256], port[16];
+  struct fm_server_addr addr;
   uint64_t region, capacity;
   struct conn conns[CONNS];
   int child_sock; /* a forked child's own connection (fm_tcp_read_into) */
-} servers[MAX_SERVERS];
+} servers[FM_MAX_SERVERS];
 
 static struct {
   unsigned n; /* servers */
@@ -49,16 +47,14 @@ static struct {
 
 /* The server holding far offset off, and where in its region. */
 static struct server *server_of(uint64_t off, uint64_t *local) {
-  uint64_t stripe = off / STRIPE;
-  *local = stripe / tcp.n * STRIPE + off % STRIPE;
-  return &servers[stripe % tcp.n];
+  return &servers[fm_stripe_of(off, tcp.n, local)];
 }
 
 static int dial(const struct server *sv) {
   struct addrinfo hints = {.ai_socktype = SOCK_STREAM}, *ai;
-  int rc = getaddrinfo(sv->host, sv->port, &hints, &ai);
+  int rc = getaddrinfo(sv->addr.host, sv->addr.port, &hints, &ai);
   if (rc) {
-    fm_log("cannot resolve the memory server %s: %s", sv->url, gai_strerror(rc));
+    fm_log("cannot resolve the memory server %s: %s", sv->addr.url, gai_strerror(rc));
     return -1;
   }
   int s = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -67,7 +63,7 @@ static int dial(const struct server *sv) {
   if (s < 0 || connect(s, ai->ai_addr, ai->ai_addrlen) < 0) {
     fm_log("cannot reach the memory server at %s (%s); is farmem-server running with "
            "--listen %s?",
-           sv->url, strerror(errno), sv->url);
+           sv->addr.url, strerror(errno), sv->addr.url);
     if (s >= 0)
       close(s);
     s = -1;
@@ -98,14 +94,14 @@ static int open_conn(struct server *sv, bool hello) {
   snprintf(req.text, sizeof req.text, "%s", tcp.token);
   bool ok = false;
   if (exchange(s, &req, &rep) < 0)
-    fm_log("the memory server at %s did not answer the handshake (%s)", sv->url,
+    fm_log("the memory server at %s did not answer the handshake (%s)", sv->addr.url,
            errno ? strerror(errno) : "it closed the connection");
   else if (rep.op == FARMEM_ERROR)
-    fm_log("the memory server at %s refused: %s", sv->url, rep.text);
+    fm_log("the memory server at %s refused: %s", sv->addr.url, rep.text);
   else if (hello && (rep.op != FARMEM_WELCOME || rep.arg < sv->capacity))
     fm_log("the memory server at %s grants %lu bytes, less than the %lu it must hold of "
            "FARHINT_FAR_SIZE=%lu",
-           sv->url, (unsigned long)rep.arg, (unsigned long)sv->capacity,
+           sv->addr.url, (unsigned long)rep.arg, (unsigned long)sv->capacity,
            (unsigned long)fm.cfg.far_bytes);
   else
     ok = true;
@@ -118,39 +114,17 @@ static int open_conn(struct server *sv, bool hello) {
   return s;
 }
 
-/* Splits the comma-separated list into servers; 0, or -1 after saying why. */
-static int parse_servers(const char *list) {
-  char why[512];
-  for (const char *p = list; *p;) {
-    size_t len = strcspn(p, ",");
-    if (tcp.n == MAX_SERVERS || len >= sizeof servers[0].url) {
-      fm_log("FARHINT_BACKEND: at most %d servers, each address under %zu characters", MAX_SERVERS,
-             sizeof servers[0].url);
-      return -1;
-    }
-    struct server *sv = &servers[tcp.n++];
-    memcpy(sv->url, p, len);
-    sv->url[len] = 0;
-    sv->child_sock = -1;
-    if (fh_addr_parse(sv->url, "tcp", sv->host, sizeof sv->host, sv->port, sizeof sv->port, why,
-                      sizeof why) < 0) {
-      fm_log("FARHINT_BACKEND: %s", why);
-      return -1;
-    }
-    p += len + (p[len] == ',');
-  }
-  return 0;
-}
-
 int fm_tcp_connect(const char *list, const char *token_file) {
-  if (parse_servers(list) < 0)
+  struct fm_server_addr addrs[FM_MAX_SERVERS];
+  int n = fm_servers_parse(list, "tcp", addrs, FM_MAX_SERVERS);
+  if (n < 0 || fm_backend_token(list, token_file, tcp.token, sizeof tcp.token) < 0)
     return -1;
-  if (fm_backend_token(list, token_file, tcp.token, sizeof tcp.token) < 0)
-    return -1;
-  uint64_t stripes = (fm.cfg.far_bytes + STRIPE - 1) / STRIPE;
+  tcp.n = (unsigned)n;
   for (unsigned k = 0; k < tcp.n; k++) {
     struct server *sv = &servers[k];
-    sv->capacity = (stripes + tcp.n - 1) / tcp.n * STRIPE;
+    sv->addr = addrs[k];
+    sv->child_sock = -1;
+    sv->capacity = fm_stripe_share(tcp.n);
     for (int i = 0; i < CONNS; i++) {
       struct conn *c = &sv->conns[i];
       c->sock = open_conn(sv, i == 0);
@@ -169,7 +143,7 @@ static struct conn *take(struct server *sv) {
 }
 
 static void broken(const struct server *sv, const struct farmem_msg *rep) {
-  fm_log("the memory server at %s %s%s", sv->url,
+  fm_log("the memory server at %s %s%s", sv->addr.url,
          rep && rep->op == FARMEM_ERROR ? "refused: " : "stopped answering",
          rep && rep->op == FARMEM_ERROR ? rep->text : "");
   fm_backend_lost();
@@ -183,18 +157,12 @@ static void read_span(struct server *sv, int sock, uint64_t local, void *buf, si
     broken(sv, &rep);
 }
 
-/* The part of [off, off + len) in off's stripe. */
-static size_t in_stripe(uint64_t off, size_t len) {
-  uint64_t left = STRIPE - off % STRIPE;
-  return len < left ? len : (size_t)left;
-}
-
 const void *fm_tcp_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
   uint64_t off = page - fm.far_base, local;
   struct server *sv = server_of(off, &local);
   struct conn *c = take(sv);
   src->conn = (int)(sv - servers) * CONNS + (int)(c - sv->conns);
-  size_t first = in_stripe(off, len);
+  size_t first = fm_stripe_part(off, len);
   read_span(sv, c->sock, local, c->buf, first);
   if (first < len) { /* the rest is the next stripe's, on the next server */
     struct server *next = server_of(off + first, &local);
@@ -226,11 +194,11 @@ static void store_on(struct server *sv, const uintptr_t *pages, const uintptr_t 
     if (!c)
       c = take(sv);
     struct farmem_msg req = {.op = FARMEM_WRITE, .version = FARMEM_PROTO_VERSION, .arg = local};
-    struct iovec iov[1 + STRIPE / FM_PAGE] = {{&req, sizeof req}};
+    struct iovec iov[1 + FM_STRIPE / FM_PAGE] = {{&req, sizeof req}};
     unsigned j = i;
     do
       iov[1 + j - i] = (struct iovec){(void *)srcs[j], FM_PAGE};
-    while (++j < n && pages[j] == pages[j - 1] + FM_PAGE && (pages[j] - fm.far_base) % STRIPE &&
+    while (++j < n && pages[j] == pages[j - 1] + FM_PAGE && (pages[j] - fm.far_base) % FM_STRIPE &&
            j - i < FARMEM_MAX_TRANSFER / FM_PAGE);
     req.len = (uint64_t)(j - i) * FM_PAGE;
     if (fh_tcp_sendv(c->sock, iov, (int)(1 + j - i)) < 0)
@@ -261,7 +229,7 @@ void fm_tcp_read_into(uintptr_t page, void *dst, size_t len) {
     struct server *sv = server_of(off + done, &local);
     if (sv->child_sock < 0 && (sv->child_sock = open_conn(sv, false)) < 0)
       fm_backend_lost();
-    size_t part = in_stripe(off + done, len - done);
+    size_t part = fm_stripe_part(off + done, len - done);
     read_span(sv, sv->child_sock, local, (uint8_t *)dst + done, part);
     done += part;
   }

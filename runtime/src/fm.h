@@ -122,6 +122,13 @@ int fm_uffd_register(int uffd, void *base, size_t len, bool wp);
 long fm_uffd_move(int uffd, uintptr_t dst, uintptr_t src, size_t len);
 int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp);
 int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp);
+/* Write-protects n ranges with one call (and one TLB flush) where the
+ * kernel has UFFDIO_WRITEPROTECT_VEC (kernel-patch/); returns n, or -1. */
+struct fm_range {
+  uint64_t start, len;
+};
+bool fm_uffd_has_wp_vec(void);
+long fm_uffd_writeprotect_vec(int uffd, const struct fm_range *ranges, size_t n);
 int fm_uffd_wake(int uffd, uintptr_t addr, size_t len);
 
 /* ---- metadata words (inline, shared by every file) ---- */
@@ -241,6 +248,10 @@ enum fm_path { FM_PATH_HINTED, FM_PATH_UNHINTED, FM_PATH_READAHEAD, FM_PATH_HINT
  * already there. */
 enum { FM_MAPPED = 1, FM_TRIGGERED = 2 };
 int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path);
+/* fm_page_in with the far copy already read into data (a read that was in
+ * flight), used unless *stale says the far copy was written meanwhile. */
+int fm_page_in_read(uintptr_t page, bool write, unsigned prio, const void *data,
+                    const _Atomic bool *stale);
 /* A page locked for a fetch, and how to map it. */
 enum fm_mark {
   FM_MARK_PLAIN,      /* as a fault maps: an access probe if the policy watches */
@@ -287,6 +298,19 @@ void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n)
  * only the process that opened a device use it), and the parent must read
  * for it. */
 bool fm_backend_read_into(uintptr_t page, void *dst, size_t len);
+/* A read of one far page that nobody waits for in place (a parked
+ * user-level thread's, ult_fetch.c): start returns a ticket, or -1 when the
+ * transport cannot (only rdma can: its READ runs while the caller goes on)
+ * or has no room; poll gives the page once it has arrived, else NULL; end
+ * gives the ticket back. */
+bool fm_backend_reads_in_flight(void); /* whether the transport has such reads */
+int fm_backend_read_start(uintptr_t page);
+const void *fm_backend_read_poll(int ticket);
+void fm_backend_read_end(int ticket);
+/* Sleeps until the read may have arrived, at most a millisecond: an idle
+ * thread that spun instead would hold off a software transport's (soft-RoCE)
+ * work on the same core. */
+void fm_backend_read_wait(int ticket);
 int fm_backend_fd(void); /* to poll for server death */
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
@@ -444,6 +468,12 @@ bool fm_ult_any_queued(void);
  * many fetches are in flight. */
 bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns);
 void fm_ult_poll_fetches(void);
+/* Sleeps (fm_backend_read_wait) if the next fetch due is a read in flight;
+ * false if it is not, and the caller may spin. */
+bool fm_ult_fetches_wait(void);
+/* The far copies of these pages are being written: reads of them in
+ * flight are stale. */
+void fm_ult_fetches_overwritten(const uintptr_t *pages, unsigned n);
 bool fm_ult_fetches_pending(void);
 
 /* ---- allocation (alloc.c) ---- */
@@ -500,6 +530,8 @@ enum fm_counter {
   FM_C_ULT_SPAWNS,         /* user-level threads started */
   FM_C_ULT_PARKED_MISSES,  /* hinted misses a user-level thread parked on */
   FM_C_ULT_PARKED_NS,      /* time user-level threads spent parked on them */
+  FM_C_ULT_PARKED_READS,   /* of those misses, pages read from the server while parked */
+  FM_C_ULT_STALE_READS,    /* of which written back meanwhile, so read again */
   FM_C_ULT_IDLE,           /* times a worker found no thread to run */
   FM_C_ULT_IDLE_NS,        /* time workers spent so */
   FM_C_ULT_HANDOFFS,       /* workers given to another kernel thread: theirs blocked */

@@ -79,7 +79,8 @@ static bool claim_hidden(uintptr_t page) {
   return trigger;
 }
 
-int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
+static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path, const void *data,
+                   const _Atomic bool *stale) {
   _Atomic uint64_t *m = fm_meta(page);
   uint64_t t0 = fm_stats_now_ns();
   uint64_t w;
@@ -104,8 +105,16 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   if (w & FARHINT_META_FAR_VALID) {
     if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
       fm_link_transfer(FM_PAGE);
-    struct fm_far_src src;
-    copy_in(page, FM_PAGE, fm_backend_fetch(page, FM_PAGE, &src), write);
+    struct fm_far_src src = {.conn = -1};
+    /* Under the page lock: a write-back of the page, which takes its lock,
+     * has marked a read begun before it stale. */
+    if (data && atomic_load(stale)) {
+      fm_stats_count(FM_C_ULT_STALE_READS, 1);
+      data = NULL;
+    }
+    if (!data)
+      data = fm_backend_fetch(page, FM_PAGE, &src);
+    copy_in(page, FM_PAGE, data, write);
     fm_backend_release(&src);
   } else {
     fm_stats_count(FM_C_ZERO_PAGES, 1);
@@ -120,6 +129,15 @@ int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
   fm_stats_count(FM_C_FETCH_PAGES, 1);
   fm_stats_latency(path, fm_stats_now_ns() - t0);
   return FM_MAPPED;
+}
+
+int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path) {
+  return page_in(page, write, prio, path, NULL, NULL);
+}
+
+int fm_page_in_read(uintptr_t page, bool write, unsigned prio, const void *data,
+                    const _Atomic bool *stale) {
+  return page_in(page, write, prio, FM_PATH_HINTED_ASYNC, data, stale);
 }
 
 void fm_page_make_writable(uintptr_t page, bool from_kernel_fault) {

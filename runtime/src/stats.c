@@ -23,50 +23,20 @@ static struct {
   _Atomic int nthreads;
 } recorded;
 
-static const char *const counter_names[FM_C_COUNT] = {"faults_hinted",
-                                                      "faults_unhinted",
-                                                      "faults_write_protect",
-                                                      "hint_slow_calls",
-                                                      "hint_slow_hits",
-                                                      "readahead_pages",
-                                                      "prefilled_pages",
-                                                      "fetched_pages",
-                                                      "zero_fill_pages",
-                                                      "evicted_pages",
-                                                      "written_back_pages",
-                                                      "freed_pages",
-                                                      "reused_pages",
-                                                      "discarded_pages",
-                                                      "dropped_pages",
-                                                      "evict_batches",
-                                                      "sync_reclaims",
-                                                      "unmap_syscalls",
-                                                      "wp_syscalls",
-                                                      "unprotect_syscalls",
-                                                      "copy_syscalls",
-                                                      "uffd_read_syscalls",
-                                                      "wake_syscalls",
-                                                      "sleep_syscalls",
-                                                      "move_syscalls",
-                                                      "pool_in_pages",
-                                                      "pool_out_pages",
-                                                      "ult_spawns",
-                                                      "ult_parked_misses",
-                                                      "ult_parked_ns",
-                                                      "ult_idle",
-                                                      "ult_idle_ns",
-                                                      "ult_handoffs",
-                                                      "ult_poller_parks",
-                                                      "prefetch_pages",
-                                                      "prefetch_used",
-                                                      "prefetch_wasted",
-                                                      "prefetch_dropped",
-                                                      "faults_in_flight",
-                                                      "prefetch_link_batches",
-                                                      "keep_admitted",
-                                                      "keep_released",
-                                                      "keep_evicted",
-                                                      "mmap_blocks"};
+static const char *const counter_names[FM_C_COUNT] = {
+    "faults_hinted",     "faults_unhinted",       "faults_write_protect", "hint_slow_calls",
+    "hint_slow_hits",    "readahead_pages",       "prefilled_pages",      "fetched_pages",
+    "zero_fill_pages",   "evicted_pages",         "written_back_pages",   "freed_pages",
+    "reused_pages",      "discarded_pages",       "dropped_pages",        "evict_batches",
+    "sync_reclaims",     "unmap_syscalls",        "wp_syscalls",          "unprotect_syscalls",
+    "copy_syscalls",     "uffd_read_syscalls",    "wake_syscalls",        "sleep_syscalls",
+    "move_syscalls",     "pool_in_pages",         "pool_out_pages",       "ult_spawns",
+    "ult_parked_misses", "ult_parked_ns",         "ult_parked_reads",     "ult_stale_reads",
+    "ult_idle",          "ult_idle_ns",           "ult_handoffs",         "ult_poller_parks",
+    "prefetch_pages",    "prefetch_used",         "prefetch_wasted",      "prefetch_dropped",
+    "faults_in_flight",  "prefetch_link_batches", "keep_admitted",        "keep_released",
+    "keep_evicted",      "mmap_blocks",
+};
 
 uint64_t fm_stats_now_ns(void) {
   struct timespec t;
@@ -154,7 +124,8 @@ static void write_json(uint64_t cpu_ns) {
   size_t n = 0;
   APPEND("{\"format\":\"farhint-stats\",\"version\":2,\"config\":{");
   n += fm_config_describe(&fm.cfg, true, buf + n, n < sizeof buf ? sizeof buf - n : 0);
-  APPEND(",\"vectorized_unmap\":%s},\"counters\":{", fm_evict_vectorized() ? "true" : "false");
+  APPEND(",\"vectorized_unmap\":%s,\"vectorized_write_protect\":%s},\"counters\":{",
+         fm_evict_vectorized() ? "true" : "false", fm_uffd_has_wp_vec() ? "true" : "false");
   for (int i = 0; i < FM_C_COUNT; i++)
     APPEND("%s\"%s\":%lu", i ? "," : "", counter_names[i], (unsigned long)recorded.c[i]);
   APPEND("},\"latency_ns\":{");
@@ -273,8 +244,9 @@ void fm_stats_report(void) {
   _Atomic uint64_t *c = recorded.c;
   char config[2048];
   fm_config_describe(&fm.cfg, false, config, sizeof config);
-  fm_log("config: %s unmap=%s frame_pool=%lu frames (%lu mmaps far)", config,
-         fm_evict_vectorized() ? "process_madvise" : "madvise", (unsigned long)fm_pool_frames(),
+  fm_log("config: %s unmap=%s write_protect=%s frame_pool=%lu frames (%lu mmaps far)", config,
+         fm_evict_vectorized() ? "process_madvise" : "madvise",
+         fm_uffd_has_wp_vec() ? "vectorized" : "per-range", (unsigned long)fm_pool_frames(),
          (unsigned long)c[FM_C_MMAP_BLOCKS]);
   fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
          "(all present %lu); read-ahead pages %lu, prefilled at allocation %lu",
@@ -297,14 +269,16 @@ void fm_stats_report(void) {
   report_syscalls(c);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
-           "for %.1f ms in all (%s); workers found nothing to run %lu times, for %.1f ms; "
+           "for %.1f ms in all (%s), %lu of them while the server's read was in flight; workers "
+           "found nothing to run %lu times, for %.1f ms; "
            "waits on descriptors and sleeps parked in the poller: %lu; workers handed to "
            "another kernel thread while theirs blocked: %lu",
            (unsigned long)c[FM_C_ULT_SPAWNS], fh_ult_workers(),
            (unsigned long)c[FM_C_ULT_PARKED_MISSES], c[FM_C_ULT_PARKED_NS] / 1e6,
            fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching",
-           (unsigned long)c[FM_C_ULT_IDLE], c[FM_C_ULT_IDLE_NS] / 1e6,
-           (unsigned long)c[FM_C_ULT_POLLER_PARKS], (unsigned long)c[FM_C_ULT_HANDOFFS]);
+           (unsigned long)c[FM_C_ULT_PARKED_READS], (unsigned long)c[FM_C_ULT_IDLE],
+           c[FM_C_ULT_IDLE_NS] / 1e6, (unsigned long)c[FM_C_ULT_POLLER_PARKS],
+           (unsigned long)c[FM_C_ULT_HANDOFFS]);
   if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
     report_prefetch(c);
   report_keep(c);

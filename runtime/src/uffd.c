@@ -4,6 +4,7 @@
 #include "fm.h"
 
 #include <fh_uffd_move.h>
+#include <fh_uffd_wp_vec.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,6 +39,8 @@ static int open_fd(char *why, size_t why_len) {
   }
   return fd;
 }
+
+static bool wp_vec; /* the kernel has UFFDIO_WRITEPROTECT_VEC (kernel-patch/) */
 
 int fm_uffd_open(char *why, size_t why_len, bool *can_move) {
   int fd = open_fd(why, why_len);
@@ -83,7 +86,27 @@ int fm_uffd_register(int uffd, void *base, size_t len, bool wp) {
     errno = ENOTSUP;
     return -1;
   }
+  if (wp)
+    wp_vec = reg.ioctls & 1ULL << _UFFDIO_WRITEPROTECT_VEC;
   return 0;
+}
+
+bool fm_uffd_has_wp_vec(void) { return wp_vec; }
+
+long fm_uffd_writeprotect_vec(int uffd, const struct fm_range *ranges, size_t n) {
+  _Static_assert(sizeof(struct fm_range) == sizeof(struct uffdio_range), "the kernel's layout");
+  size_t done = 0;
+  while (done < n) {
+    size_t part = n - done < UFFDIO_WRITEPROTECT_VEC_MAX ? n - done : UFFDIO_WRITEPROTECT_VEC_MAX;
+    struct uffdio_writeprotect_vec v = {
+        .ranges = (uintptr_t)(ranges + done), .count = part, .mode = UFFDIO_WRITEPROTECT_MODE_WP};
+    int rc = ioctl(uffd, UFFDIO_WRITEPROTECT_VEC, &v);
+    if (v.done > 0)
+      done += (size_t)v.done;
+    if (rc < 0 && errno != EAGAIN)
+      return -1;
+  }
+  return (long)done;
 }
 
 /* Returns 0 when mapped here, 1 when another path had mapped it (EEXIST),

@@ -354,8 +354,9 @@ int fm_ult_detach(struct fh_ult *t) {
 /* ---- kernel threads serving workers ---- */
 
 /* Nothing to run: poll outstanding fetches and the poller (their
- * completions make threads runnable), spin a little, then sleep until work
- * is queued -- in the poller, if threads are parked there. */
+ * completions make threads runnable), spin a little -- sleeping instead
+ * while the next fetch due is a read in flight -- then sleep until work is
+ * queued: in the poller, if threads are parked there. */
 static void wait_for_work(void) {
   uint32_t seq = atomic_load(&work_seq);
   uint64_t start = fm_stats_now_ns();
@@ -364,7 +365,8 @@ static void wait_for_work(void) {
     fm_ult_netpoll_poll();
     if (atomic_load(&work_seq) != seq || fm_ult_any_queued())
       return;
-    __builtin_ia32_pause();
+    if (fm_stats_now_ns() - start < 20000 || !fm_ult_fetches_wait())
+      __builtin_ia32_pause();
   }
   if (fm_ult_netpoll_block(1000000, &work_seq, seq))
     return;

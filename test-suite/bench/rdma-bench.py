@@ -3,7 +3,11 @@ guest with soft-RoCE (test-suite/rdma-guest): perftest's ib_read_lat and
 ib_read_bw with 4 KiB reads, then bench_fault_rate under the runtime with
 its far memory on farmem-server over rdma and, for reference, on the
 shared-memory server, side by side in one boot. Every read in
-bench_fault_rate is a fetch (a 1 MiB budget for 64 MiB per thread).
+bench_fault_rate is a fetch (a 1 MiB budget for 64 MiB per thread). Then
+four threads over rdma, as kernel threads and as user-level threads that
+park while their pages are read, and bench_rdma_place: what placing a read
+page costs (UFFDIO_COPY against a registration per page; Debian's 6.1 has
+no UFFDIO_MOVE).
 
     build/venv/bin/python test-suite/bench/rdma-bench.py [--reps 3]
 """
@@ -31,7 +35,16 @@ def script(reps):
             runs.append(
                 f'echo "run {backend} {mode} $(env {env} {BUILD}/bin/bench_fault_rate 64 1 {mode})"'
             )
+    rdma = f"FARHINT_BACKEND={URL} FARHINT_TOKEN_FILE=/tmp/token FARHINT_LOCAL=1M"
+    rdma += f" LD_PRELOAD={BUILD}/lib/libfarmem.so"
+    for mode, ult in (("hint-4threads", ""), ("hint-4ult", "FARHINT_ULT=1")):
+        runs.append(
+            f'echo "run rdma {mode} $(env {rdma} {ult} FARHINT_STATS_FILE=/tmp/{mode}.json '
+            f'{BUILD}/bin/bench_fault_rate 16 4 hint)"'
+        )
+    runs.append("grep -o '\"ult_parked_reads\":[0-9]*' /tmp/hint-4ult.json")
     return f"""
+echo "place $({BUILD}/bin/bench_rdma_place 2000 | tr '\\n' ' ')"
 head -c 24 /dev/urandom | base64 > /tmp/token; chmod 600 /tmp/token
 for r in $(seq {reps}); do
   (ib_read_lat -s 4096 -n 2000 >/dev/null 2>&1 &); sleep 1
@@ -57,7 +70,7 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     args = ap.parse_args()
     vm = guest.Guest(BUILD / "rdma-guest")
-    files = [BUILD / "bin" / "farmem-server", BUILD / "bin" / "bench_fault_rate"]
+    files = [BUILD / "bin" / p for p in ("farmem-server", "bench_fault_rate", "bench_rdma_place")]
     files += [BUILD / "lib" / "libfarmem.so", "/usr/bin/ib_read_lat", "/usr/bin/ib_read_bw"]
     out = vm.run(files, script(args.reps), timeout=1800)
     lat = [float(x) for x in re.findall(r"^lat ([\d.]+)", out, re.M)]
@@ -67,9 +80,12 @@ def main():
         r"^run (\S+) (\S+) pages (\d+) seconds ([\d.]+)", out, re.M
     ):
         fetch.setdefault((backend, mode), []).append(float(secs) / int(pages) * 1e6)
+    print("placing a page:", re.search(r"^place (.*)$", out, re.M).group(1))
+    print("parked reads:", re.findall(r'"ult_parked_reads":(\d+)', out))
     print(f"ib_read_lat 4 KiB, typical: {median(lat):.1f} us  (runs {lat})")
     print(f"ib_read_bw 4 KiB, average: {median(bw):.1f} MB/s = {median(bw) / 4.096:.0f} K pages/s")
-    print("bench_fault_rate 64 MiB, 1 thread, 1 MiB local: us per page fetched (median)")
+    print("bench_fault_rate, 1 MiB local: us per page fetched (median); 64 MiB x 1 thread, or")
+    print("16 MiB x 4 threads (hint-4*)")
     for (backend, mode), us in sorted(fetch.items()):
         print(
             f"  {backend:6s} {mode:7s} {median(us):7.1f} us  {1e3 / median(us):6.1f} K pages/s"

@@ -2,8 +2,10 @@
 Debian's 6.1 kernel (test-suite/rdma-guest/guest.py), farmem-server
 listening on rdma:// and programs under the runtime against it. One boot
 runs every scenario; each test reads its section of the console: writers
-racing eviction at 5% local lose nothing (kernel threads and user-level
-threads), a forked child reads its parent's far memory over a connection
+racing eviction at 5% local lose nothing (kernel threads, and user-level
+threads parked while their pages are read), a 64 MiB mapping registered
+on the server as it is written, far memory striped over two servers, a
+forked child reads its parent's far memory over a connection
 of its own, a wrong token is refused, and a server killed mid-run stops
 the program with a clear error within a second."""
 
@@ -25,7 +27,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 URL = f"rdma://{guest.GUEST_IP}:7471"
-RUNTIME = f"FARHINT_BACKEND={URL} FARHINT_TOKEN_FILE=/tmp/token LD_PRELOAD={BUILD}/lib/libfarmem.so"
+URL2 = f"rdma://{guest.GUEST_IP}:7472"
+RUNTIME = f"FARHINT_TOKEN_FILE=/tmp/token LD_PRELOAD={BUILD}/lib/libfarmem.so FARHINT_BACKEND={URL}"
 SCRIPT = f"""
 section() {{ echo "== $1"; }}
 uptime_cs() {{ tr -d . < /proc/uptime | cut -d' ' -f1; }}
@@ -38,7 +41,10 @@ section writers
 env {RUNTIME} FARHINT_LOCAL=1M FARHINT_STATS_FILE=/tmp/s1 {BUILD}/bin/fm_racing_writers 8 4 2000
 echo "rc=$?"; cat /tmp/s1; echo
 section writers-ult
-env {RUNTIME} FARHINT_LOCAL=1M FARHINT_ULT=1 {BUILD}/bin/fm_racing_writers 8 4 2000
+env {RUNTIME} FARHINT_LOCAL=1M FARHINT_ULT=1 FARHINT_STATS_FILE=/tmp/s2 {BUILD}/bin/fm_racing_writers 8 4 2000
+echo "rc=$?"; cat /tmp/s2; echo
+section big-mapping
+env {RUNTIME} FARHINT_LOCAL=1M {BUILD}/bin/bench_fault_rate 64 1 hint
 echo "rc=$?"
 section fork
 env {RUNTIME} FARHINT_LOCAL=2M {BUILD}/bin/fm_fork 16 2 2>&1
@@ -46,6 +52,17 @@ echo "rc=$?"
 section wrong-token
 env {RUNTIME} FARHINT_TOKEN_FILE=/tmp/wrong FARHINT_LOCAL=1M {BUILD}/bin/fm_racing_writers 8 1 10 2>&1
 echo "rc=$?"
+section striped
+{BUILD}/bin/farmem-server --listen {URL2} --token-file /tmp/token 2>/dev/null &
+server2=$!
+sleep 0.5
+env {RUNTIME},{URL2} FARHINT_LOCAL=1M {BUILD}/bin/fm_racing_writers 8 4 2000
+echo "rc=$?"
+section striped-server-killed
+env {RUNTIME},{URL2} FARHINT_LOCAL=1M {BUILD}/bin/fm_racing_writers 8 2 100000000 2>/tmp/err &
+program=$!
+sleep 3
+kill -9 $server2; wait $program; echo "rc=$?"; cat /tmp/err
 section server-killed
 env {RUNTIME} FARHINT_LOCAL=1M {BUILD}/bin/fm_racing_writers 8 2 100000000 2>/tmp/err &
 program=$!
@@ -58,7 +75,8 @@ section end
 
 @pytest.fixture(scope="module")
 def console(tmp_path_factory):
-    files = [BUILD / "bin" / p for p in ("farmem-server", "fm_racing_writers", "fm_fork")]
+    programs = ("farmem-server", "fm_racing_writers", "fm_fork", "bench_fault_rate")
+    files = [BUILD / "bin" / p for p in programs]
     try:
         vm = guest.Guest(BUILD / "rdma-guest")
     except guest.GuestError as e:
@@ -77,9 +95,30 @@ def test_writers_racing_eviction_over_rdma_lose_nothing(console, section):
     assert rc(text) == 0, text
     assert re.search(r"^ok ", text, re.M), text
     if section == "writers":
-        evicted = int(re.search(r'"evicted_pages":(\d+)', text).group(1))
-        written = int(re.search(r'"written_back_pages":(\d+)', text).group(1))
-        assert evicted > 10 * (8 << 8) and written > 0, "the pages went through the server"
+        assert counter(text, "evicted_pages") > 10 * (8 << 8), "the pages went through the server"
+        assert counter(text, "written_back_pages") > 0
+    else:  # a parked thread's page is read while it is parked
+        assert counter(text, "ult_parked_reads") > 100, text
+
+
+def counter(text, name):
+    return int(re.search(rf'"{name}":(\d+)', text).group(1))
+
+
+def test_far_memory_is_striped_over_two_servers(console):
+    text = console["striped"]
+    assert rc(text) == 0 and re.search(r"^ok ", text, re.M), text
+    # The second server held its share: losing it stops the program.
+    text = console["striped-server-killed"]
+    assert rc(text) == 70, text
+    assert f"memory server at {URL2} stopped answering" in text, text
+
+
+def test_a_64_mib_mapping_is_registered_as_it_is_written(console):
+    # 64 MiB written at once: the server registers (pins) it a chunk at a
+    # time, each well within a request's deadline, not all in one request.
+    text = console["big-mapping"]
+    assert rc(text) == 0 and "pages 16384" in text, text
 
 
 def test_a_forked_child_reads_the_parent_far_memory_over_rdma(console):

@@ -9,6 +9,9 @@ and powers the guest off; the serial console is the result.
 
     guest = Guest(Path("build/rdma-guest"))          # downloads the kernel once
     out = guest.run(["build/bin/farmem-server", ...], "farmem-server --help")
+
+Guest(cache, kernel=bzImage) boots a kernel built here instead (without
+modules, so without soft-RoCE): kernel-patch/build-and-boot's patched one.
 """
 
 import gzip
@@ -37,11 +40,13 @@ INIT = f"""#!/usr/bin/busybox sh
 export PATH=/usr/sbin:/usr/bin:/bb HOME=/tmp
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
 # /tmp stays the initramfs's own (writable): the build may live under it
+if [ -s /modules ]; then
 for m in $(cat /modules); do insmod /modules.d/$m.ko || echo "insmod $m failed"; done
 ip link set lo up
 ip link show dummy0 >/dev/null 2>&1 || ip link add dummy0 type dummy  # the module makes one
 ip addr add {GUEST_IP}/24 dev dummy0 && ip link set dummy0 up
 rdma link add rxe0 type rxe netdev dummy0 || echo "no rxe device"
+fi
 echo {READY}
 cd /tmp
 sh /test.sh
@@ -78,10 +83,10 @@ def _shared_libraries(path: str):
 
 
 class Guest:
-    def __init__(self, cache: Path):
+    def __init__(self, cache: Path, kernel: Path | None = None):
         self.cache = cache
         self.cache.mkdir(parents=True, exist_ok=True)
-        self.vmlinuz, self.modules = self._kernel()
+        self.vmlinuz, self.modules = (kernel, None) if kernel else self._kernel()
 
     def _kernel(self):
         """Debian's newest 6.1 kernel, unpacked in the cache."""
@@ -110,6 +115,8 @@ class Guest:
         return vmlinuz, next(root.glob("lib/modules/*/kernel"))
 
     def _modules_in_order(self):
+        if not self.modules:
+            return []
         by_name = {ko.stem: ko for ko in self.modules.rglob("*.ko")}
         order = []
 
@@ -139,7 +146,8 @@ class Guest:
             else:
                 wanted.add(path)
 
-        for f in [*TOOLS, *RXE_PROVIDER, *map(str, files)]:
+        tools = [*TOOLS, *RXE_PROVIDER] if self.modules else ["/usr/bin/busybox"]
+        for f in [*tools, *map(str, files)]:
             if not os.path.exists(f):
                 raise GuestError(f"{f} is missing on this machine")
             for each in [f, *_shared_libraries(f)]:
@@ -167,12 +175,12 @@ class Guest:
             _cpio_entry(out, "TRAILER!!!", 0)
         return image
 
-    def run(self, files, script: str, timeout=600, memory_mib=2048) -> str:
+    def run(self, files, script: str, timeout=600, memory_mib=2048, cpus=1) -> str:
         """script's output on the guest's console (with the kernel's log);
         GuestError if the guest did not come up or the script failed."""
         image = self.initramfs(files, script)
         cmd = [
-            qemu(), "-m", str(memory_mib), "-smp", "1", "-cpu", "max", "-nographic",
+            qemu(), "-m", str(memory_mib), "-smp", str(cpus), "-cpu", "max", "-nographic",
             "-no-reboot", "-kernel", str(self.vmlinuz), "-initrd", str(image),
             "-append", "console=ttyS0 quiet panic=-1 rdinit=/init",
         ]  # fmt: skip

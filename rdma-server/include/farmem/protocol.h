@@ -19,14 +19,20 @@
 
 #define FARMEM_PROTO_VERSION 2
 #define FARMEM_GROW_CHUNK (64ULL << 20)
+/* rdma: the bytes of a region one registration covers. Registering pins
+ * (and, under emulation, takes about a second per 64 MiB): a chunk must
+ * register well within a request's deadline. */
+#define FARMEM_REG_CHUNK (16ULL << 20)
 #define FARMEM_MAX_TRANSFER (4ULL << 20) /* bytes of one READ or WRITE */
 
 enum farmem_op {
   FARMEM_HELLO = 1, /* client: arg = capacity wanted (bytes); tcp: text = token */
   FARMEM_WELCOME,   /* server: arg = capacity granted; memfd attached (unix) or
                        region = its id (tcp) */
-  FARMEM_GROW,      /* client: arg = bytes of storage needed from offset 0 */
-  FARMEM_GROWN,     /* server: arg = bytes now allocated */
+  FARMEM_GROW,      /* unix client: arg = bytes of storage needed from offset 0;
+                       rdma client: arg = offset of the FARMEM_REG_CHUNK to register */
+  FARMEM_GROWN,     /* server: arg = bytes now allocated (unix), or the region's
+                       address, region = the chunk's key (rdma) */
   FARMEM_ERROR,     /* server: text says why */
   FARMEM_ATTACH,    /* tcp client: region = the id WELCOME gave, text = token */
   FARMEM_ATTACHED,  /* server: arg = the region's capacity */
