@@ -74,6 +74,7 @@ struct fm_config {
   enum fm_reclaim reclaim;
   bool unhinted_readahead;
   bool frame_pool;
+  bool vectorized_wp;
   bool follow_children;
   uint64_t link_latency_ns;
   uint64_t link_bandwidth_bps;

@@ -91,7 +91,7 @@ int fm_uffd_register(int uffd, void *base, size_t len, bool wp) {
   return 0;
 }
 
-bool fm_uffd_has_wp_vec(void) { return wp_vec; }
+bool fm_uffd_has_wp_vec(void) { return wp_vec && fm.cfg.vectorized_wp; }
 
 long fm_uffd_writeprotect_vec(int uffd, const struct fm_range *ranges, size_t n) {
   _Static_assert(sizeof(struct fm_range) == sizeof(struct uffdio_range), "the kernel's layout");
