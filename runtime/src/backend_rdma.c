@@ -280,28 +280,21 @@ static void ensure(struct rserver *sv, struct rconn *c, uint64_t local) {
   pthread_mutex_unlock(&sv->grow_lock);
 }
 
-/* Posts one READ or WRITE of [off, off + len) of sv's region at local,
- * split where a registration ends; how many were posted. */
+/* Every transfer lies in one stripe (a fetch is split where its stripe
+ * ends, a write-back's runs too), so in one registration. */
+_Static_assert(FARMEM_REG_CHUNK % FM_STRIPE == 0 && BUF_BYTES <= FM_STRIPE,
+               "a stripe lies in one registration");
+
+/* Posts one READ or WRITE of [off, off + len) of sv's region, in one
+ * stripe, at local; -1 if it could not. */
 static int post_rw(struct rserver *sv, struct rconn *c, enum ibv_wr_opcode op, uint64_t off,
                    uint8_t *local, size_t len) {
-  int posted = 0;
-  while (len) {
-    size_t part = FARMEM_REG_CHUNK - off % FARMEM_REG_CHUNK;
-    part = part < len ? part : len;
-    struct ibv_sge sge = {(uintptr_t)local, (uint32_t)part, c->mr->lkey};
-    struct ibv_send_wr wr = {.wr_id = (uintptr_t)local,
-                             .sg_list = &sge,
-                             .num_sge = 1,
-                             .opcode = op},
-                       *bad;
-    wr.wr.rdma.remote_addr = sv->remote_base + off;
-    wr.wr.rdma.rkey = (uint32_t)atomic_load(&sv->keys[off / FARMEM_REG_CHUNK]);
-    if (ibv_post_send(c->id->qp, &wr, &bad))
-      return -1;
-    posted++;
-    off += part, local += part, len -= part;
-  }
-  return posted;
+  struct ibv_sge sge = {(uintptr_t)local, (uint32_t)len, c->mr->lkey};
+  struct ibv_send_wr wr = {.wr_id = (uintptr_t)local, .sg_list = &sge, .num_sge = 1, .opcode = op},
+                     *bad;
+  wr.wr.rdma.remote_addr = sv->remote_base + off;
+  wr.wr.rdma.rkey = (uint32_t)atomic_load(&sv->keys[off / FARMEM_REG_CHUNK]);
+  return ibv_post_send(c->id->qp, &wr, &bad) ? -1 : 0;
 }
 
 static void lost(const struct rserver *sv) {
@@ -313,8 +306,7 @@ static void lost(const struct rserver *sv) {
  * buffer of c, a connection to sv. */
 static void read_far(struct rserver *sv, struct rconn *c, uint64_t local, uint8_t *dst,
                      size_t len) {
-  int n = post_rw(sv, c, IBV_WR_RDMA_READ, local, dst, len);
-  if (n < 0 || complete(c, n) < 0)
+  if (post_rw(sv, c, IBV_WR_RDMA_READ, local, dst, len) < 0 || complete(c, 1) < 0)
     lost(sv);
 }
 
@@ -374,11 +366,10 @@ static void store_on(struct rserver *sv, const uintptr_t *pages, const uintptr_t
         memcpy(c->buf + (size_t)(used + j - i) * FM_PAGE, (const void *)srcs[j], FM_PAGE);
       while (++j <= last && used + j - i < FM_ZERO_PAGES && pages[j] == pages[j - 1] + FM_PAGE &&
              (pages[j] - fm.far_base) % FM_STRIPE);
-      int k = post_rw(sv, c, IBV_WR_RDMA_WRITE, local, c->buf + (size_t)used * FM_PAGE,
-                      (size_t)(j - i) * FM_PAGE);
-      if (k < 0)
+      if (post_rw(sv, c, IBV_WR_RDMA_WRITE, local, c->buf + (size_t)used * FM_PAGE,
+                  (size_t)(j - i) * FM_PAGE) < 0)
         lost(sv);
-      posted += k;
+      posted++;
       used += j - i;
       i = j;
     }
@@ -406,7 +397,7 @@ int fm_rdma_read_start(uintptr_t page) {
   } while (!atomic_compare_exchange_weak(&r->free, &free, free & ~(1ULL << slot)));
   r->started_ns[slot] = fm_stats_now_ns();
   if (post_rw(&servers[k], &r->conn, IBV_WR_RDMA_READ, local, r->conn.buf + slot * FM_PAGE,
-              FM_PAGE) != 1)
+              FM_PAGE) < 0)
     lost(&servers[k]);
   return (int)(k * READ_SLOTS + slot);
 }

@@ -249,8 +249,9 @@ enum fm_path { FM_PATH_HINTED, FM_PATH_UNHINTED, FM_PATH_READAHEAD, FM_PATH_HINT
  * already there. */
 enum { FM_MAPPED = 1, FM_TRIGGERED = 2 };
 int fm_page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path);
-/* fm_page_in with the far copy already read into data (a read that was in
- * flight), used unless *stale says the far copy was written meanwhile. */
+/* fm_page_in of a user-level thread's parked miss, with the far copy
+ * already read into data (a read that was in flight), used unless *stale
+ * says the far copy was written meanwhile; data NULL: fetched here. */
 int fm_page_in_read(uintptr_t page, bool write, unsigned prio, const void *data,
                     const _Atomic bool *stale);
 /* A page locked for a fetch, and how to map it. */

@@ -206,12 +206,10 @@ void fm_ult_poll_fetches(void) {
     fm_spin_unlock(&fetches.lock);
     if (!x)
       return;
+    fm_page_in_read(x->page, x->write, x->prio, data, &x->stale); /* data: NULL, no read */
     if (x->read >= 0) {
-      fm_page_in_read(x->page, x->write, x->prio, data, &x->stale);
       fm_backend_read_end(x->read);
       fm_stats_count(FM_C_ULT_PARKED_READS, 1);
-    } else {
-      fm_page_in(x->page, x->write, x->prio, FM_PATH_HINTED_ASYNC);
     }
     fm_spin_lock(&fetches.lock);
     struct fh_ult *waiters = retire(x);
