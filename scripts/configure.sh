@@ -5,6 +5,7 @@ set -euo pipefail
 build=${1:-build}
 here=$(cd "$(dirname "$0")/.." && pwd)
 if [[ ! -f "$build/build.ninja" ]]; then
+  mkdir -p "$build" # its absolute path names the venv's Python below
   cmake -S "$here" -B "$build" -G Ninja \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \

@@ -39,6 +39,40 @@ from farhint.units import parse_budget, parse_size
 # The profile's run.recorder for each --recorder.
 RECORDERS = {"farmem": "farmem-trace", "perf": "perf-major-faults"}
 
+# Spatial sampling's automatic rate (farhint/trace.h), for a peak of
+# SPATIAL_MIN_PEAK or more (smaller programs profile quickly as they are):
+# the largest power of two up to SPATIAL_MAX that leaves the sampled blocks
+# SPATIAL_MIN_SAMPLED of the peak (64 groups of blocks, each sampled once)
+# and SPATIAL_MIN_LOCAL of the budget. Measured on CRONO dfs (0.7 GiB):
+# shares within 0.5 points of an unsampled profile's at 1 in 8, within 5
+# at 1 in 32 (docs/results/profiling-spatial-2026-11-26/).
+SPATIAL_MAX = 64
+SPATIAL_MIN_PEAK = 256 << 20
+SPATIAL_MIN_SAMPLED = 16 << 20
+SPATIAL_MIN_LOCAL = 1 << 20
+
+
+def spatial_rate(choice, peak, local):
+    """1 block in how many to keep far: choice is "auto" or a number."""
+    if choice != "auto":
+        return int(choice)
+    if (peak or 0) < SPATIAL_MIN_PEAK:
+        return 1
+    n = 1
+    while (
+        2 * n <= SPATIAL_MAX
+        and peak // (2 * n) >= SPATIAL_MIN_SAMPLED
+        and local // (2 * n) >= SPATIAL_MIN_LOCAL
+    ):
+        n *= 2
+    return n
+
+
+def _spatial_choice(text):
+    if text == "auto" or (text.isdigit() and 1 <= int(text) <= 1024):
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r}: give auto or a number from 1 (off) to 1024")
+
 
 def add_arguments(p):
     p.add_argument(
@@ -62,6 +96,18 @@ def add_arguments(p):
         "major faults of the unmodified program under a cgroup memory "
         "limit with swap on zram (needs root and perf; cannot tell writes "
         "from reads)",
+    )
+    p.add_argument(
+        "--spatial-sampling",
+        type=_spatial_choice,
+        default="auto",
+        metavar="N|auto",
+        help="keep only 1 block of 256 KiB in N far, under 1/N of the budget, and "
+        "the rest local: about 1/N of the faults, each counted N times (SHARDS-style "
+        "sampling by address). auto (default): for a peak of "
+        f"{SPATIAL_MIN_PEAK >> 20} MiB or more, the largest power of two up to "
+        f"{SPATIAL_MAX} leaving the sampled blocks {SPATIAL_MIN_SAMPLED >> 20} MiB of "
+        "the peak; 1: off (farmem recorder)",
     )
     settings.add_option(p, "FAR_SIZE")
     settings.add_option(p, "MMAP_THRESHOLD")
@@ -142,12 +188,20 @@ def _record_farmem(args, cmd, tmp, peak):
         ),
     )
     local = max(parse_budget(args.local, peak), 1 << 20)
+    rate = spatial_rate(args.spatial_sampling, peak, local)
+    if local // rate < SPATIAL_MIN_LOCAL:
+        raise RuntimeError(
+            f"--spatial-sampling {rate} leaves the sampled blocks "
+            f"{(local // rate) >> 10} KiB of the {local >> 10} KiB budget, under "
+            f"{SPATIAL_MIN_LOCAL >> 20} MiB: give a smaller N or more --local"
+        )
     start = args.start_signal
     _say_running(
         cmd,
         local,
         peak,
         "recording every fault"
+        + (f" in 1 block of 256 KiB in {rate} (the rest stays local)" if rate > 1 else "")
         + (f" after the first {args.warmup:g} s" if args.warmup else "")
         + (f" from the first {start.name} it gets to the second" if start else "")
         + (", in it and in every program it starts" if follow else ""),
@@ -166,6 +220,7 @@ def _record_farmem(args, cmd, tmp, peak):
                 **follow,
                 "FARHINT_MODE": "trace",
                 "FARHINT_TRACE_FILE": str(tmp / "trace.%p"),
+                "FARHINT_TRACE_SPATIAL": rate,
                 "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns",
                 **({"FARHINT_TRACE_START_SIGNAL": int(start)} if start else {}),
             },
@@ -320,6 +375,9 @@ def run(args):
             "farhint profile: --warmup is a number of seconds >= 0, for the farmem " "recorder",
             file=sys.stderr,
         )
+        return 2
+    if args.spatial_sampling not in ("auto", "1") and args.recorder != "farmem":
+        print("farhint profile: --spatial-sampling needs the farmem recorder", file=sys.stderr)
         return 2
     args.start_signal = parse_signal(args.start_signal) if args.start_signal else None
     if args.start_signal and args.recorder != "farmem":

@@ -97,8 +97,16 @@ def sample_text(run):
         if isinstance(error, (int, float))
         else ""
     )
+    spatial = run.get("spatial_sampling") or {}
+    where = (
+        f" in 1 block of {spatial.get('block_bytes', 0) >> 10} KiB in "
+        f"{spatial.get('one_in')} (kept far under as small a share of the budget; the "
+        f"other blocks stayed local)"
+        if spatial.get("one_in")
+        else ""
+    )
     return (
-        f"a sample: {recorded} of about {total} faults recorded (every fault at "
+        f"a sample: {recorded} of about {total} faults recorded{where} (every fault at "
         f"first, then bursts of consecutive faults, each counted for the faults it "
         f"stands for){bound}"
     )

@@ -9,6 +9,11 @@ bursts. Taking the bursts as a simple random sample of the phase's bursts
 bursts sampled and s^2 the variance of the site's records per burst; the
 phases are independent, and the faults recorded in full add nothing.
 
+With spatial sampling (1 block of 256 KiB in each group of R far, the
+rest local: farhint/trace.h) which blocks were sampled is a second,
+independent sample: blocks as clusters, one per stratum, each site's
+faults per block measured; its variance adds to the bursts'.
+
 The bound this gives follows the program: a site spread evenly over the run
 varies little from burst to burst, one that comes and goes varies a lot.
 (The earlier bound took each burst as one draw that could be all one site's:
@@ -49,18 +54,19 @@ def _counts_by_site(counters):
     return out
 
 
-def share_error(sampled, estimated_total) -> float:
-    """The largest 95% bound, in percentage points, on any site's share of
-    all faults; sampled: (weight, site key) of each sampled record in time
-    order; estimated_total: all faults, each record counted for its weight.
-    A phase of one burst has no spread of its own to measure: it takes the
-    site's spread over all bursts."""
+def _burst_variance(sampled):
+    """Site key -> the variance of its estimated faults from the bursts
+    sampled (in faults of the sampled blocks), or None when there is no
+    spread to measure. The faults recorded in full (weight 1) add nothing
+    but, cut into bursts, lend their spread to a phase of one burst, which
+    takes the site's spread over all bursts (a trace with spatial sampling
+    often has one burst past its 20,000 full records)."""
     phases = defaultdict(list)  # weight -> [Counter of site keys per burst]
     for weight, keys in bursts(sampled):
         phases[weight].append(Counter(keys))
     all_bursts = [c for counters in phases.values() for c in counters]
-    if len(all_bursts) < 2 or not estimated_total:
-        return 100.0 if estimated_total else 0.0
+    if len(all_bursts) < 2:
+        return None
     everywhere = _counts_by_site(all_bursts)
     variance = Counter()
     for weight, counters in phases.items():
@@ -68,4 +74,61 @@ def share_error(sampled, estimated_total) -> float:
         for key in everywhere:
             s2 = _spread(per_site[key], n) if n >= 2 else _spread(everywhere[key], len(all_bursts))
             variance[key] += n * weight * weight * (1 - 1 / weight) * s2
+    return variance
+
+
+def _block_variance(blocks, rate):
+    """Site key -> the variance, from which blocks were sampled, of its
+    estimated faults less its share of all the estimated faults (a share's
+    error, times the total), or None with fewer than two blocks. blocks:
+    (block, site key, burst weight) of each record.
+
+    The runtime samples one block in each aligned group of rate (a
+    stratified sample by address), so the variance is the successive
+    differences estimator of systematic sampling: neighbouring sampled
+    blocks, in address order, stand for each other's strata. And it is of
+    the ratio: per block, the site's faults less its share of the block's,
+    so that what varies with every site at once (how many of a block's
+    faults the bursts kept) does not count as the site's error."""
+    per_block = defaultdict(Counter)  # block -> site key -> faults there
+    for block, key, weight in blocks:
+        per_block[block][key] += weight
+    n = len(per_block)
+    if n < 2:
+        return None
+    ordered = [per_block[b] for b in sorted(per_block)]
+    totals = [sum(c.values()) for c in ordered]
+    grand = sum(totals)
+    site_totals = Counter()
+    for c in ordered:
+        site_totals.update(c)
+    variance = Counter()
+    for key, site_total in site_totals.items():
+        share = site_total / grand
+        d = [c[key] - share * t for c, t in zip(ordered, totals)]
+        s2 = sum((b - a) ** 2 for a, b in zip(d, d[1:])) / (2 * (n - 1))
+        variance[key] = n * rate * rate * (1 - 1 / rate) * s2
+    return variance
+
+
+def share_error(sampled, estimated_total, rate=1, blocks=()) -> float:
+    """The largest 95% bound, in percentage points, on any site's share of
+    all faults. sampled: (burst weight, site key) of each record in time
+    order (weight 1: recorded in full); estimated_total: all faults, each record counted
+    for its weight; rate, blocks: with spatial sampling, 1 block in rate was
+    far, and (block, site key, burst weight) of every record. The two
+    samplings are independent: their variances add."""
+    if not estimated_total:
+        return 0.0
+    variance = Counter()
+    for part, scale in (
+        (sampled and _burst_variance(sampled), rate * rate),
+        (rate > 1 and _block_variance(blocks, rate), 1),
+    ):
+        if part is None:
+            return 100.0
+        for key, v in (part or {}).items():
+            variance[key] += v * scale
+    if not variance:
+        return 0.0
     return round(100 * Z95 * max(variance.values()) ** 0.5 / estimated_total, 2)

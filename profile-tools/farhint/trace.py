@@ -10,7 +10,7 @@ from farhint.errors import UserError
 MAGIC = b"FHTRACE1"
 _HEADER = struct.Struct("<IIQQQHHI")
 
-FAULT, ALLOC, FREE, MAPS, INFO, EXE = 1, 2, 3, 4, 5, 6
+FAULT, ALLOC, FREE, MAPS, INFO, EXE, SAMPLING = 1, 2, 3, 4, 5, 6, 7
 WRITE, WP, HINTED, KERNEL, NOSTACK = 1, 2, 4, 8, 16
 _TEXT = {MAPS: "maps", EXE: "exe"}  # records followed by text, and the field it fills
 
@@ -27,6 +27,7 @@ class Fault:
     flags: int
     frames: tuple  # instruction pointers, innermost first
     weight: int = 1  # faults this record stands for (more than 1 when sampled)
+    burst_weight: int = 1  # of which the recorder's bursts (the rest is spatial)
 
     @property
     def kind(self) -> str:
@@ -45,6 +46,8 @@ class Trace:
     maps: str = ""
     faults_seen: int = 0  # recorded or not (sampling: see farhint/trace.h)
     exe: str = ""  # the program the traced process ran (older traces: unknown)
+    spatial_rate: int = 1  # 1 block in this many was far (spatial sampling)
+    block_bytes: int = 0  # the blocks' size, when sampled
 
     @property
     def faults_estimated(self) -> int:
@@ -65,12 +68,16 @@ def read_trace(path: Path) -> Trace:
             off += size
             continue
         if kind == INFO:
-            t.faults_seen = addr
+            t.faults_seen = addr * t.spatial_rate
+            continue
+        if kind == SAMPLING:
+            t.spatial_rate, t.block_bytes = max(addr, 1), size
             continue
         frames = struct.unpack_from(f"<{nframes}Q", data, off)
         off += 8 * nframes
         if kind == FAULT:
-            t.faults.append(Fault(tid, time_ns, addr, flags, frames, max(weight, 1)))
+            burst = max(weight, 1)
+            t.faults.append(Fault(tid, time_ns, addr, flags, frames, burst * t.spatial_rate, burst))
         elif kind == ALLOC:
             t.allocs.append((time_ns, addr, size))
         elif kind == FREE:

@@ -21,6 +21,15 @@ def test_forward_scan_is_seq_with_positive_readahead():
     assert s.seq and s.rdahead == 64 and not s.mut and s.ev_prio == 1  # a long run
 
 
+def test_a_scan_cut_at_sampled_block_edges_is_still_a_long_run():
+    # Spatial sampling: only blocks 0, 5, 9 of 64 pages were far; a scan
+    # shows as their tails (a burst began mid-block), each ending at the edge.
+    pages = [p for b in (0, 5, 9) for p in range(b * 64 + 24, b * 64 + 64)]
+    sf = site(pages)
+    assert suggest(sf, analyze(sf)).rdahead == 16  # unsampled: runs of 40
+    assert suggest(sf, analyze(sf, block_pages=64)).rdahead == 64
+
+
 def test_backward_scan_reads_ahead_backwards():
     sf = site(range(400, 100, -1))
     s = suggest(sf, analyze(sf))

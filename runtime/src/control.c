@@ -51,7 +51,7 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
     /* A fault on a page still in flight asks again for much of the same
      * window: only what is new counts as saved. */
     if (fm_trace_on() && end > asked)
-      fm_trace_count_ahead((unsigned)((end - asked) / FM_PAGE));
+      fm_trace_count_ahead(asked, (unsigned)((end - asked) / FM_PAGE));
   }
 }
 
@@ -67,6 +67,10 @@ static void serve_fault(const struct uffd_msg *msg) {
     return;
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
+  if (fm_trace_on() && !(flags & UFFD_PAGEFAULT_FLAG_WP) && fm_page_in_local_block(page)) {
+    fm_uffd_wake(fm.uffd, page, FM_PAGE); /* if another path mapped it */
+    return;
+  }
   if (flags & UFFD_PAGEFAULT_FLAG_WP) {
     fm_stats_count(FM_C_FAULT_WP, 1);
     fm_page_make_writable(page, true);

@@ -84,6 +84,7 @@ struct fm_config {
   bool trace;
   char trace_file[512];
   uint64_t trace_full;
+  uint64_t trace_spatial;
   uint64_t mmap_threshold;
   uint64_t trace_warmup_ns;
   int trace_start_signal;
@@ -155,8 +156,13 @@ void fm_hints_go_dead(void); /* in a forked child, which holds all its memory */
 
 /* ---- frames and reclaim lists (frames.c) ---- */
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);
-uint32_t fm_frames_get(void);      /* a free frame; reclaims when none */
-void fm_frames_put(uint32_t node); /* give a frame back */
+uint32_t fm_frames_get(void); /* a free frame; reclaims when none */
+/* The "frame" of a page trace mode keeps local (fm_trace_far): none, so
+ * it is never picked for eviction. Tracking, demoting or putting it does
+ * nothing. */
+#define FM_LOCAL_NODE 0xfffffffeu
+uint32_t fm_frames_get_for(uintptr_t page); /* FM_LOCAL_NODE, or fm_frames_get() */
+void fm_frames_put(uint32_t node);          /* give a frame back */
 void fm_frames_track(uint32_t node, uintptr_t page, unsigned prio);
 /* ev_prio FARHINT_EV_KEEP as the runtime sees it (packed in 8 bits). */
 #define FM_PRIO_KEEP ((unsigned)(uint8_t)FARHINT_EV_KEEP)
@@ -277,6 +283,11 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n);
 /* Map a fresh extent's pages as zeros while frames are free beyond the
  * reclaim reserve (alloc.c). */
 void fm_page_prefill(uintptr_t base, size_t bytes);
+/* Trace mode's spatial sampling: a missing fault in a block kept local
+ * (fm_trace_far) maps all the block's absent pages at once, as a fresh
+ * extent is mapped in a run: the block is never evicted, so one round trip
+ * serves its 64 first touches. True if the page is mapped now. */
+bool fm_page_in_local_block(uintptr_t page);
 void fm_page_make_writable(uintptr_t page, bool from_kernel_fault);
 
 /* ---- backend (backend.c): far pages on the memory server, over shared
@@ -386,7 +397,12 @@ bool fm_trace_unhinted(const struct uffd_msg *msg);
 /* Pages read ahead of a skipped fault: each counts as the fault it saves,
  * so samples keep standing for the faults of a run without read-ahead, as
  * the recorded ones are served. */
-void fm_trace_count_ahead(unsigned pages);
+void fm_trace_count_ahead(uintptr_t first, unsigned pages);
+/* Whether the page is in a block trace mode keeps far (all are, unless the
+ * trace samples space: FARHINT_TRACE_SPATIAL); the others stay local, with
+ * no frame from the budget (FM_LOCAL_NODE), and are neither recorded nor
+ * counted. */
+bool fm_trace_far(uintptr_t page);
 void fm_trace_hinted(uintptr_t addr, bool write); /* call from the slow path only */
 
 /* ---- user-level threads (ult.c, ult_sync.c, ult_fetch.c, ult_pthread.c) ---- */

@@ -151,7 +151,13 @@ uint32_t fm_frames_get(void) {
   }
 }
 
+uint32_t fm_frames_get_for(uintptr_t page) {
+  return fm_trace_far(page) ? fm_frames_get() : FM_LOCAL_NODE;
+}
+
 void fm_frames_put(uint32_t i) {
+  if (i == FM_LOCAL_NODE)
+    return;
   pthread_mutex_lock(&frame_table.lock);
   if (frame_table.nodes[i].list != NO_LIST)
     list_remove(i);
@@ -244,6 +250,8 @@ static void age_kept(void) {
 }
 
 void fm_frames_track(uint32_t i, uintptr_t page, unsigned prio) {
+  if (i == FM_LOCAL_NODE)
+    return;
   bool keep = prio == FM_PRIO_KEEP;
   int c = 0;
   if (frame_table.policy == FM_POLICY_PRIO && !keep)
@@ -259,6 +267,8 @@ void fm_frames_track(uint32_t i, uintptr_t page, unsigned prio) {
 }
 
 void fm_frames_demote(uint32_t i) {
+  if (i == FM_LOCAL_NODE)
+    return;
   pthread_mutex_lock(&frame_table.lock);
   if (frame_table.nodes[i].list != NO_LIST)
     demote_locked(i);

@@ -6,6 +6,8 @@
  * with zeros locally, with no transfer. */
 #include "fm.h"
 
+#include <farhint/trace.h>
+
 #include <errno.h>
 #include <string.h>
 
@@ -101,7 +103,9 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
   bool sample = false;
   if (!write && path == FM_PATH_UNHINTED && map_read_writable(&sample))
     write = true;
-  uint32_t node = fm_frames_get();
+  uint32_t node = fm_frames_get_for(page);
+  if (node == FM_LOCAL_NODE)
+    write = true; /* never evicted: whether it is dirty does not matter */
   if (w & FARHINT_META_FAR_VALID) {
     if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
       fm_link_transfer(FM_PAGE);
@@ -236,7 +240,7 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
     while (j < n && j - i < FM_ZERO_PAGES && same_copy(&f[j - 1], &f[j]))
       j++;
     for (unsigned k = i; k < j; k++)
-      nodes[k - i] = fm_frames_get();
+      nodes[k - i] = fm_frames_get_for(f[k].page);
     bool valid = f[i].word & FARHINT_META_FAR_VALID;
     size_t len = (size_t)(j - i) * FM_PAGE;
     struct fm_far_src src = {.conn = -1};
@@ -282,6 +286,18 @@ static unsigned prefill_run(uintptr_t first, unsigned n) {
   fm_page_map_locked(f, got);
   fm_stats_count(FM_C_PREFILL_PAGES, got);
   return got;
+}
+
+bool fm_page_in_local_block(uintptr_t page) {
+  if (fm_trace_far(page))
+    return false;
+  uintptr_t block = (uintptr_t)1 << FARHINT_TRACE_BLOCK_SHIFT;
+  uintptr_t end = (page & ~(block - 1)) + block;
+  for (uintptr_t p = page & ~(block - 1); p < end;) {
+    unsigned got = prefill_run(p, (unsigned)((end - p) / FM_PAGE));
+    p += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a page someone holds */
+  }
+  return atomic_load(fm_meta(page)) & FM_RESIDENT;
 }
 
 /* A first touch of a never-used page costs a userfaultfd round trip, many

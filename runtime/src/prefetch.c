@@ -144,10 +144,15 @@ static unsigned slot_of(uint32_t site) { return site < SITES ? site : SITES - 1;
 
 static uint32_t node_of(uint64_t word) { return (uint32_t)(word >> FARHINT_META_NODE_SHIFT); }
 
-void fm_prefetch_landed(uint32_t node, uint32_t site) { acc.site_of_node[node] = site; }
+void fm_prefetch_landed(uint32_t node, uint32_t site) {
+  if (node != FM_LOCAL_NODE)
+    acc.site_of_node[node] = site;
+}
 
 void fm_prefetch_used(uint64_t word) {
   fm_stats_count(FM_C_PREFETCH_USED, 1);
+  if (node_of(word) == FM_LOCAL_NODE)
+    return;
   atomic_fetch_add_explicit(&acc.used[slot_of(acc.site_of_node[node_of(word)])], 1,
                             memory_order_relaxed);
 }

@@ -25,8 +25,8 @@ def markers(source):
     return out
 
 
-def profile(tmp_path, program, *args, local="10%", recorder="farmem"):
-    out = tmp_path / f"{program}-{'-'.join(args)}.fhprof"
+def profile(tmp_path, program, *args, local="10%", recorder="farmem", options=()):
+    out = tmp_path / f"{program}-{'-'.join(args)}{''.join(options)}.fhprof"
     proc = subprocess.run(
         [
             str(FARHINT),
@@ -35,6 +35,7 @@ def profile(tmp_path, program, *args, local="10%", recorder="farmem"):
             recorder,
             "--local",
             local,
+            *options,
             "-o",
             str(out),
             "--",
@@ -426,6 +427,86 @@ def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_pa
         rf"a sample: {recorded} of about \d+ faults recorded.*within \+-[\d.]+ points",
         report.stdout,
     ), report.stdout
+
+
+def test_spatial_sampling_faults_a_fraction_and_estimates_the_whole(tmp_path):
+    """With 1 block in 8 far (the rest local), the run faults about an
+    eighth as often, yet the profile estimates every site's faults, shares
+    within its stated bound of the unsampled profile's, and suggests the
+    same hints."""
+    seen = {}
+    profs = {}
+    for rate in ("1", "8"):
+        prof, proc = profile(
+            tmp_path, "prof_patterns", "hash", "128", options=("--spatial-sampling", rate)
+        )
+        seen[rate] = int(re.search(r"of (\d+) faults recorded", proc.stderr).group(1))
+        profs[rate] = prof
+    exact, sampled = profs["1"], profs["8"]
+    assert sampled["run"]["spatial_sampling"] == {"one_in": 8, "block_bytes": 256 << 10}
+    assert "spatial_sampling" not in exact["run"]
+    assert 0.08 < seen["8"] / seen["1"] < 0.2, seen
+    total = exact["run"]["total_faults"]
+    assert abs(sampled["run"]["total_faults"] - total) < 0.15 * total
+    lines = markers("prof_patterns.c")
+    bound = sampled["run"]["share_error_pct"]
+    assert bound < 25
+    for name in ("hash_clear", "hash_probe"):
+        a, b = (site_at(p, "prof_patterns.c", lines[name]) for p in (exact, sampled))
+        share = [
+            100
+            * sum(s["faults"][k] for k in ("read", "write", "write_protect"))
+            / p["run"]["total_faults"]
+            for s, p in ((a, exact), (b, sampled))
+        ]
+        assert abs(share[0] - share[1]) < bound + 2, (name, share, bound)
+        assert a["suggest"] == b["suggest"], name
+    out = tmp_path / "prof_patterns-hash-128--spatial-sampling8.fhprof"
+    report = subprocess.run([str(FARHINT), "report", str(out)], capture_output=True, text=True)
+    assert "in 1 block of 256 KiB in 8" in report.stdout, report.stdout
+
+
+def test_spatial_sampling_loses_no_write(tmp_path):
+    """Writers racing eviction at 5% local, profiled with 1 block in 4 far:
+    the sampled blocks are evicted and fetched under a quarter of the
+    budget, the others stay local; the program's own check of every word
+    passes."""
+    prof, proc = profile(
+        tmp_path,
+        "fm_racing_writers",
+        "128",
+        "4",
+        "20000",
+        local="5%",
+        options=("--spatial-sampling", "4"),
+    )
+    assert proc.stdout.startswith("ok "), proc.stdout
+    assert prof["run"]["spatial_sampling"]["one_in"] == 4
+    assert prof["run"]["total_faults"] > 4 * (128 << 20) // 4096, "it must fault heavily"
+
+
+def test_spatial_sampling_refuses_to_leave_too_little_budget(tmp_path):
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--local",
+            "4M",
+            "--spatial-sampling",
+            "16",
+            "-o",
+            str(tmp_path / "p.fhprof"),
+            "--",
+            str(BUILD / "bin" / "prof_patterns"),
+            "hash",
+            "16",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "--spatial-sampling 16 leaves the sampled blocks 256 KiB" in proc.stderr
 
 
 def _profile_signalled_in_pause(out, sig, options=()):
