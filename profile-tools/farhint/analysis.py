@@ -109,9 +109,8 @@ STREAMS = 8
 
 
 def _runs(pages):
-    """Runs followed through interleaved streams: (length, direction, last
-    page) of each run of two or more pages, and how many faults continued a
-    run."""
+    """Runs followed through interleaved streams: (length, direction) of each
+    run of two or more pages, and how many faults continued a run."""
     live = []  # [last page, length, direction], most recent last
     done, continued = [], 0
     for p in pages:
@@ -126,28 +125,20 @@ def _runs(pages):
             live.append([p, 1, 0])
             if len(live) > STREAMS:
                 done.append(live.pop(0))
-    runs = [(length, d, last) for last, length, d in done + live if length > 1]
+    runs = [(length, d) for _, length, d in done + live if length > 1]
     return runs, continued
 
 
-def _at_block_edge(length, direction, last, block_pages):
-    """A run of a spatially sampled trace that ends at its block's edge was
-    cut by the sampling (the next block is most likely local): its length is
-    unknown, at least the block's and likely more, so it counts as two
-    blocks (one such run of a scan's 47 was not cut: the scan's last, in a
-    block it did not fill; counted as one block, it pulled the mean under a
-    block's length)."""
-    edge = (last + 1) % block_pages == 0 if direction == 1 else last % block_pages == 0
-    return max(length, 2 * block_pages) if edge else length
-
-
-def analyze(sf: SiteFaults, footprint_pages: int = 0, block_pages: int = 0) -> Pattern:
+def analyze(sf: SiteFaults, footprint_pages: int = 0, spatial_rate: int = 1) -> Pattern:
     """footprint_pages: the program's peak in pages, when known: a site
-    cannot fault on more distinct pages than that. block_pages: the blocks
-    of a spatially sampled trace (0: not sampled)."""
+    cannot fault on more distinct pages than that. spatial_rate: a trace
+    that sampled 1 page in each aligned group of this many: its pages are
+    numbered by group, so a scan's sampled pages, one per group, read as the
+    run they are, and each run page or stride stands for this many."""
     p = Pattern()
     deltas, runs, all_pages, continued = [], [], set(), 0
-    for pages in sf.pages_by_thread.values():
+    for real in sf.pages_by_thread.values():
+        pages = [page // spatial_rate for page in real] if spatial_rate > 1 else real
         deltas += [b - a for a, b in zip(pages, pages[1:])]
         thread_runs, thread_continued = _runs(pages)
         runs += thread_runs
@@ -167,12 +158,13 @@ def analyze(sf: SiteFaults, footprint_pages: int = 0, block_pages: int = 0) -> P
     # its records showed almost none, which cost it the kept part).
     if footprint_pages and sf.total > footprint_pages:
         p.reuse = max(p.reuse, round(1 - footprint_pages / sf.total, 4))
-    p.forward_runs = sum(1 for _, d, _ in runs if d == 1)
-    p.backward_runs = sum(1 for _, d, _ in runs if d == -1)
-    lengths = [_at_block_edge(*r, block_pages) if block_pages else r[0] for r in runs]
-    p.mean_run_pages = round(statistics.fmean(lengths), 2) if runs else 0.0
+    p.forward_runs = sum(1 for _, d in runs if d == 1)
+    p.backward_runs = sum(1 for _, d in runs if d == -1)
+    p.mean_run_pages = (
+        round(spatial_rate * statistics.fmean(n for n, _ in runs), 2) if runs else 0.0
+    )
     nonzero = [d for d in deltas if d != 0]
-    p.stride_pages = Counter(nonzero).most_common(1)[0][0] if nonzero else 0
+    p.stride_pages = spatial_rate * Counter(nonzero).most_common(1)[0][0] if nonzero else 0
     p.seq_share = round(continued / recorded, 4) if recorded else 0.0
     p.alloc_bytes = int(statistics.median(sf.alloc_sizes)) if sf.alloc_sizes else 0
     reads = sf.kinds["read"]

@@ -41,11 +41,9 @@ RECORDERS = {"farmem": "farmem-trace", "perf": "perf-major-faults"}
 
 # Spatial sampling's automatic rate (farhint/trace.h), for a peak of
 # SPATIAL_MIN_PEAK or more (smaller programs profile quickly as they are):
-# the largest power of two up to SPATIAL_MAX that leaves the sampled blocks
-# SPATIAL_MIN_SAMPLED of the peak (64 groups of blocks, each sampled once)
-# and SPATIAL_MIN_LOCAL of the budget. Measured on CRONO dfs (0.7 GiB):
-# shares within 0.5 points of an unsampled profile's at 1 in 8, within 5
-# at 1 in 32 (docs/results/profiling-spatial-2026-11-26/).
+# the largest power of two up to SPATIAL_MAX that leaves the sampled pages
+# SPATIAL_MIN_SAMPLED of the peak (4096 pages) and SPATIAL_MIN_LOCAL of the
+# budget (docs/results/profiling-spatial-2026-11-26/).
 SPATIAL_MAX = 64
 SPATIAL_MIN_PEAK = 256 << 20
 SPATIAL_MIN_SAMPLED = 16 << 20
@@ -102,11 +100,11 @@ def add_arguments(p):
         type=_spatial_choice,
         default="auto",
         metavar="N|auto",
-        help="keep only 1 block of 256 KiB in N far, under 1/N of the budget, and "
-        "the rest local: about 1/N of the faults, each counted N times (SHARDS-style "
-        "sampling by address). auto (default): for a peak of "
+        help="keep only 1 page in N far, under 1/N of the budget, and the rest "
+        "local: about 1/N of the faults, each counted N times (SHARDS-style sampling "
+        "by address). auto (default): for a peak of "
         f"{SPATIAL_MIN_PEAK >> 20} MiB or more, the largest power of two up to "
-        f"{SPATIAL_MAX} leaving the sampled blocks {SPATIAL_MIN_SAMPLED >> 20} MiB of "
+        f"{SPATIAL_MAX} leaving the sampled pages {SPATIAL_MIN_SAMPLED >> 20} MiB of "
         "the peak; 1: off (farmem recorder)",
     )
     settings.add_option(p, "FAR_SIZE")
@@ -191,7 +189,7 @@ def _record_farmem(args, cmd, tmp, peak):
     rate = spatial_rate(args.spatial_sampling, peak, local)
     if local // rate < SPATIAL_MIN_LOCAL:
         raise RuntimeError(
-            f"--spatial-sampling {rate} leaves the sampled blocks "
+            f"--spatial-sampling {rate} leaves the sampled pages "
             f"{(local // rate) >> 10} KiB of the {local >> 10} KiB budget, under "
             f"{SPATIAL_MIN_LOCAL >> 20} MiB: give a smaller N or more --local"
         )
@@ -201,7 +199,7 @@ def _record_farmem(args, cmd, tmp, peak):
         local,
         peak,
         "recording every fault"
-        + (f" in 1 block of 256 KiB in {rate} (the rest stays local)" if rate > 1 else "")
+        + (f" on 1 page in {rate} (the rest stays local)" if rate > 1 else "")
         + (f" after the first {args.warmup:g} s" if args.warmup else "")
         + (f" from the first {start.name} it gets to the second" if start else "")
         + (", in it and in every program it starts" if follow else ""),
@@ -232,9 +230,9 @@ def _record_farmem(args, cmd, tmp, peak):
         raise RuntimeStopped(
             f"the traced run wrote no trace (exit {rc}): "
             + (
-                "the far-memory runtime stopped it (its message above says " "why)"
+                "the far-memory runtime stopped it (its message above says why)"
                 if rc == RUNTIME_STOPPED
-                else "it ended before the " "runtime started"
+                else "it ended before the runtime started"
             )
         )
     _say_exit(rc)
@@ -268,7 +266,7 @@ def _record_perf(args, cmd, tmp, peak):
         cmd,
         local,
         peak,
-        "under a memory cgroup with swap on zram, sampling " "every major fault with perf",
+        "under a memory cgroup with swap on zram, sampling every major fault with perf",
     )
     trace, duration, rc, oom = perf_recorder.record(
         cmd, local, 2 * (peak or local) + (64 << 20), tmp
@@ -372,7 +370,7 @@ def run(args):
     output = Path(args.output or f"{Path(cmd[0]).name}.fhprof")
     if args.warmup < 0 or (args.warmup and args.recorder != "farmem"):
         print(
-            "farhint profile: --warmup is a number of seconds >= 0, for the farmem " "recorder",
+            "farhint profile: --warmup is a number of seconds >= 0, for the farmem recorder",
             file=sys.stderr,
         )
         return 2

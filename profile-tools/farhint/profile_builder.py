@@ -64,15 +64,14 @@ def _loc(fr):
 
 def _attribute(trace, symbols, app):
     """Each fault to its site: (sites, unattributed, stacks, sampled,
-    blocks)."""
+    pages)."""
     allocs = analysis.AllocationIndex(trace.allocs, trace.frees)
     reader_of = {}  # page -> the site that last read-faulted it
     sites = OrderedDict()  # key -> [SiteFaults, site frame, chain, sample stack]
     unattributed = Counter()  # innermost function -> faults
     stacks = Counter()  # outer-to-inner function names -> faults
     sampled = []  # (burst weight, site) of each record, in time order
-    blocks = []  # (block, site, burst weight) of each record, when space is sampled
-    block_shift = trace.block_bytes.bit_length() - 1
+    pages = []  # (page, site, burst weight) of each record, when space is sampled
     for f in sorted(trace.faults, key=lambda f: f.time_ns):
         allocs.advance(f.time_ns)
         stack = _expand(f, symbols)
@@ -81,7 +80,7 @@ def _attribute(trace, symbols, app):
         site, chain = _site_of(stack, app)
         sampled.append((f.burst_weight, (site, chain)))
         if trace.spatial_rate > 1:
-            blocks.append((f.addr >> block_shift, (site, chain), f.burst_weight))
+            pages.append((f.addr >> PAGE_SHIFT, (site, chain), f.burst_weight))
         if site is None:
             inner = stack[0][0] if stack else None
             unattributed[
@@ -98,17 +97,17 @@ def _attribute(trace, symbols, app):
             sites[reader][0].reads_written_later += f.weight
         if f.kind == "read":
             reader_of[page] = key
-    return sites, unattributed, stacks, sampled, blocks
+    return sites, unattributed, stacks, sampled, pages
 
 
-def _site_entries(sites, peak_bytes, block_pages):
+def _site_entries(sites, peak_bytes, spatial_rate):
     """The profile's sites, most faults first. Each site's counts are
     estimates when the trace is a sample (records weighted by the faults
     they stand for), so shares are of all faults."""
     ranked = sorted(sites.values(), key=lambda s: -s[0].total)
     out = []
     for rank, (sf, site, chain, sample) in enumerate(ranked, 1):
-        pattern = analysis.analyze(sf, peak_bytes >> PAGE_SHIFT if peak_bytes else 0, block_pages)
+        pattern = analysis.analyze(sf, peak_bytes >> PAGE_SHIFT if peak_bytes else 0, spatial_rate)
         sug = analysis.suggest(sf, pattern)
         # Left out when unknown (readers refuse null): a file not at its
         # debug-info path (-fdebug-prefix-map) has no line to show.
@@ -147,10 +146,9 @@ def build(
     sym = Symbolizer(trace.maps)
     app = _app_modules(sym.maps, binary)
     ips = {_lookup_ip(f, i, ip) for f in trace.faults for i, ip in enumerate(f.frames)}
-    sites, unattributed, stacks, sampled, blocks = _attribute(trace, sym.symbolize(ips), app)
+    sites, unattributed, stacks, sampled, pages = _attribute(trace, sym.symbolize(ips), app)
     rate = trace.spatial_rate
-    block_pages = trace.block_bytes >> PAGE_SHIFT if rate > 1 else 0
-    out_sites = _site_entries(sites, peak_bytes, block_pages)
+    out_sites = _site_entries(sites, peak_bytes, rate)
     estimated = trace.faults_estimated
     return {
         "format": FORMAT,
@@ -165,15 +163,11 @@ def build(
             "faults_seen": max(trace.faults_seen, estimated),
             "faults_recorded": len(trace.faults),
             **(
-                {"share_error_pct": sampling.share_error(sampled, estimated, rate, blocks)}
+                {"share_error_pct": sampling.share_error(sampled, estimated, rate, pages)}
                 if rate > 1 or any(w > 1 for w, _ in sampled)
                 else {}
             ),
-            **(
-                {"spatial_sampling": {"one_in": rate, "block_bytes": trace.block_bytes}}
-                if rate > 1
-                else {}
-            ),
+            **({"spatial_sampling": {"one_in": rate}} if rate > 1 else {}),
             "duration_s": round(duration_s, 3),
             **({"warmup_s": warmup_s} if warmup_s else {}),
             **({"start_signal": start_signal} if start_signal else {}),

@@ -99,9 +99,8 @@ def sample_text(run):
     )
     spatial = run.get("spatial_sampling") or {}
     where = (
-        f" in 1 block of {spatial.get('block_bytes', 0) >> 10} KiB in "
-        f"{spatial.get('one_in')} (kept far under as small a share of the budget; the "
-        f"other blocks stayed local)"
+        f" on 1 page in {spatial.get('one_in')} (kept far under as small a share of the "
+        f"budget; the other pages stayed local)"
         if spatial.get("one_in")
         else ""
     )

@@ -9,10 +9,10 @@ bursts. Taking the bursts as a simple random sample of the phase's bursts
 bursts sampled and s^2 the variance of the site's records per burst; the
 phases are independent, and the faults recorded in full add nothing.
 
-With spatial sampling (1 block of 256 KiB in each group of R far, the
-rest local: farhint/trace.h) which blocks were sampled is a second,
-independent sample: blocks as clusters, one per stratum, each site's
-faults per block measured; its variance adds to the bursts'.
+With spatial sampling (1 page in each aligned group of R far, the rest
+local: farhint/trace.h) which pages were sampled is a second, independent
+sample: pages as clusters, one per stratum, each site's faults per page
+measured; its variance adds to the bursts'.
 
 The bound this gives follows the program: a site spread evenly over the run
 varies little from burst to burst, one that comes and goes varies a lot.
@@ -56,7 +56,7 @@ def _counts_by_site(counters):
 
 def _burst_variance(sampled):
     """Site key -> the variance of its estimated faults from the bursts
-    sampled (in faults of the sampled blocks), or None when there is no
+    sampled (in faults of the sampled pages), or None when there is no
     spread to measure. The faults recorded in full (weight 1) add nothing
     but, cut into bursts, lend their spread to a phase of one burst, which
     takes the site's spread over all bursts (a trace with spatial sampling
@@ -77,26 +77,26 @@ def _burst_variance(sampled):
     return variance
 
 
-def _block_variance(blocks, rate):
-    """Site key -> the variance, from which blocks were sampled, of its
+def _page_variance(pages, rate):
+    """Site key -> the variance, from which pages were sampled, of its
     estimated faults less its share of all the estimated faults (a share's
-    error, times the total), or None with fewer than two blocks. blocks:
-    (block, site key, burst weight) of each record.
+    error, times the total), or None with fewer than two pages. pages:
+    (page, site key, burst weight) of each record.
 
-    The runtime samples one block in each aligned group of rate (a
+    The runtime samples one page in each aligned group of rate (a
     stratified sample by address), so the variance is the successive
     differences estimator of systematic sampling: neighbouring sampled
-    blocks, in address order, stand for each other's strata. And it is of
-    the ratio: per block, the site's faults less its share of the block's,
-    so that what varies with every site at once (how many of a block's
+    pages, in address order, stand for each other's strata. And it is of
+    the ratio: per page, the site's faults less its share of the page's,
+    so that what varies with every site at once (how many of a page's
     faults the bursts kept) does not count as the site's error."""
-    per_block = defaultdict(Counter)  # block -> site key -> faults there
-    for block, key, weight in blocks:
-        per_block[block][key] += weight
-    n = len(per_block)
+    per_page = defaultdict(Counter)  # page -> site key -> faults there
+    for page, key, weight in pages:
+        per_page[page][key] += weight
+    n = len(per_page)
     if n < 2:
         return None
-    ordered = [per_block[b] for b in sorted(per_block)]
+    ordered = [per_page[p] for p in sorted(per_page)]
     totals = [sum(c.values()) for c in ordered]
     grand = sum(totals)
     site_totals = Counter()
@@ -111,19 +111,19 @@ def _block_variance(blocks, rate):
     return variance
 
 
-def share_error(sampled, estimated_total, rate=1, blocks=()) -> float:
+def share_error(sampled, estimated_total, rate=1, pages=()) -> float:
     """The largest 95% bound, in percentage points, on any site's share of
     all faults. sampled: (burst weight, site key) of each record in time
     order (weight 1: recorded in full); estimated_total: all faults, each record counted
-    for its weight; rate, blocks: with spatial sampling, 1 block in rate was
-    far, and (block, site key, burst weight) of every record. The two
+    for its weight; rate, pages: with spatial sampling, 1 page in rate was
+    far, and (page, site key, burst weight) of every record. The two
     samplings are independent: their variances add."""
     if not estimated_total:
         return 0.0
     variance = Counter()
     for part, scale in (
         (sampled and _burst_variance(sampled), rate * rate),
-        (rate > 1 and _block_variance(blocks, rate), 1),
+        (rate > 1 and _page_variance(pages, rate), 1),
     ):
         if part is None:
             return 100.0

@@ -46,8 +46,7 @@ class Trace:
     maps: str = ""
     faults_seen: int = 0  # recorded or not (sampling: see farhint/trace.h)
     exe: str = ""  # the program the traced process ran (older traces: unknown)
-    spatial_rate: int = 1  # 1 block in this many was far (spatial sampling)
-    block_bytes: int = 0  # the blocks' size, when sampled
+    spatial_rate: int = 1  # 1 page in this many was far (spatial sampling)
 
     @property
     def faults_estimated(self) -> int:
@@ -71,7 +70,7 @@ def read_trace(path: Path) -> Trace:
             t.faults_seen = addr * t.spatial_rate
             continue
         if kind == SAMPLING:
-            t.spatial_rate, t.block_bytes = max(addr, 1), size
+            t.spatial_rate = max(addr, 1)
             continue
         frames = struct.unpack_from(f"<{nframes}Q", data, off)
         off += 8 * nframes

@@ -21,13 +21,15 @@ def test_forward_scan_is_seq_with_positive_readahead():
     assert s.seq and s.rdahead == 64 and not s.mut and s.ev_prio == 1  # a long run
 
 
-def test_a_scan_cut_at_sampled_block_edges_is_still_a_long_run():
-    # Spatial sampling: only blocks 0, 5, 9 of 64 pages were far; a scan
-    # shows as their tails (a burst began mid-block), each ending at the edge.
-    pages = [p for b in (0, 5, 9) for p in range(b * 64 + 24, b * 64 + 64)]
+def test_a_scan_sampled_one_page_in_a_group_is_still_a_long_run():
+    # Spatial sampling of 1 page in each group of 32: a scan over 3200
+    # pages shows as one page per group, 32 apart.
+    pages = [g * 32 + (g * 7) % 32 for g in range(100)]
     sf = site(pages)
-    assert suggest(sf, analyze(sf)).rdahead == 16  # unsampled: runs of 40
-    assert suggest(sf, analyze(sf, block_pages=64)).rdahead == 64
+    assert not suggest(sf, analyze(sf)).seq  # read as pages, no two are neighbours
+    p = analyze(sf, spatial_rate=32)
+    assert p.forward_runs == 1 and p.mean_run_pages == 3200
+    assert suggest(sf, p).seq and suggest(sf, p).rdahead == 64
 
 
 def test_backward_scan_reads_ahead_backwards():

@@ -47,29 +47,29 @@ def test_a_phase_of_one_burst_takes_the_spread_of_all_bursts():
     assert share_error(phases, total) < share_error(phases + alone, total) < 20
 
 
-def blocks_of(**sites):
-    """(block, site, burst weight 1) records: sites map to {block: records}."""
+def pages_of(**sites):
+    """(page, site, burst weight 1) records: sites map to {page: records}."""
     return [
-        (b, k, 1) for k, per_block in sites.items() for b, n in per_block.items() for _ in range(n)
+        (b, k, 1) for k, per_page in sites.items() for b, n in per_page.items() for _ in range(n)
     ]
 
 
-def test_sampled_blocks_alike_give_a_tight_share():
-    # Every block holds both sites in the same proportion: which blocks were
+def test_sampled_pages_alike_give_a_tight_share():
+    # Every page holds both sites in the same proportion: which pages were
     # sampled cannot change a share.
-    blocks = blocks_of(a={b: 30 for b in range(100)}, b={b: 10 for b in range(100)})
-    assert share_error([], 8 * 4000, rate=8, blocks=blocks) < 0.01
+    pages = pages_of(a={b: 30 for b in range(100)}, b={b: 10 for b in range(100)})
+    assert share_error([], 8 * 4000, rate=8, pages=pages) < 0.01
 
 
-def test_a_site_in_a_few_scattered_blocks_is_known_less_well():
-    # Site b lives in 5 of the 100 sampled blocks, far apart: structures
-    # smaller than a group of blocks, each sampled by chance; another sample
+def test_a_site_in_a_few_scattered_pages_is_known_less_well():
+    # Site b lives in 5 of the 100 sampled pages, far apart: structures
+    # smaller than a group of pages, each sampled by chance; another sample
     # could hold none of them, or twice as many.
     a = {b: 30 for b in range(100)}
-    scattered = blocks_of(a=a, b={b: 200 for b in range(0, 100, 20)})
-    # In 5 neighbouring blocks: one structure spanning 5 groups, each group
+    scattered = pages_of(a=a, b={b: 200 for b in range(0, 100, 20)})
+    # In 5 neighbouring pages: one structure spanning 5 groups, each group
     # sampled once, so its sampled share is its share.
-    together = blocks_of(a=a, b={b: 200 for b in range(5)})
+    together = pages_of(a=a, b={b: 200 for b in range(5)})
     total = 8 * 4000
     assert share_error([], total, 8, scattered) > 5 > share_error([], total, 8, together)
 
@@ -79,13 +79,13 @@ def test_the_bursts_error_grows_with_the_spatial_rate():
     phases = [
         r for i in range(50) for r in (burst_of(16, a=BURST) if i % 2 else burst_of(16, b=BURST))
     ]
-    blocks = [(i % 64, k, w) for i, (w, k) in enumerate(phases)]
+    pages = [(i % 64, k, w) for i, (w, k) in enumerate(phases)]
     total = 50 * 16 * BURST
-    assert share_error(phases, 4 * total, rate=4, blocks=blocks) >= share_error(phases, total)
+    assert share_error(phases, 4 * total, rate=4, pages=pages) >= share_error(phases, total)
 
 
-def test_one_sampled_block_is_no_measure_of_anything():
-    assert share_error([], 800, rate=8, blocks=blocks_of(a={0: 100})) == 100.0
+def test_one_sampled_page_is_no_measure_of_anything():
+    assert share_error([], 800, rate=8, pages=pages_of(a={0: 100})) == 100.0
 
 
 def test_a_lone_burst_takes_the_spread_of_the_faults_recorded_in_full():

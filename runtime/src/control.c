@@ -67,7 +67,7 @@ static void serve_fault(const struct uffd_msg *msg) {
     return;
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
-  if (fm_trace_on() && !(flags & UFFD_PAGEFAULT_FLAG_WP) && fm_page_in_local_block(page)) {
+  if (fm_trace_on() && !(flags & UFFD_PAGEFAULT_FLAG_WP) && fm_page_in_local_window(page)) {
     fm_uffd_wake(fm.uffd, page, FM_PAGE); /* if another path mapped it */
     return;
   }

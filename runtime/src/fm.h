@@ -283,11 +283,12 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n);
 /* Map a fresh extent's pages as zeros while frames are free beyond the
  * reclaim reserve (alloc.c). */
 void fm_page_prefill(uintptr_t base, size_t bytes);
-/* Trace mode's spatial sampling: a missing fault in a block kept local
- * (fm_trace_far) maps all the block's absent pages at once, as a fresh
- * extent is mapped in a run: the block is never evicted, so one round trip
- * serves its 64 first touches. True if the page is mapped now. */
-bool fm_page_in_local_block(uintptr_t page);
+/* Trace mode's spatial sampling: a missing fault on a page kept local
+ * (fm_trace_far) maps every absent local page of its aligned window of
+ * FM_ZERO_PAGES at once, as a fresh extent is mapped in runs: they are
+ * never evicted, so one round trip serves many first touches. True if the
+ * page is mapped now. */
+bool fm_page_in_local_window(uintptr_t page);
 void fm_page_make_writable(uintptr_t page, bool from_kernel_fault);
 
 /* ---- backend (backend.c): far pages on the memory server, over shared
@@ -398,10 +399,9 @@ bool fm_trace_unhinted(const struct uffd_msg *msg);
  * so samples keep standing for the faults of a run without read-ahead, as
  * the recorded ones are served. */
 void fm_trace_count_ahead(uintptr_t first, unsigned pages);
-/* Whether the page is in a block trace mode keeps far (all are, unless the
- * trace samples space: FARHINT_TRACE_SPATIAL); the others stay local, with
- * no frame from the budget (FM_LOCAL_NODE), and are neither recorded nor
- * counted. */
+/* Whether trace mode keeps the page far (all are, unless the trace samples
+ * space: FARHINT_TRACE_SPATIAL); the others stay local, with no frame from
+ * the budget (FM_LOCAL_NODE), and are neither recorded nor counted. */
 bool fm_trace_far(uintptr_t page);
 void fm_trace_hinted(uintptr_t addr, bool write); /* call from the slow path only */
 

@@ -6,8 +6,6 @@
  * with zeros locally, with no transfer. */
 #include "fm.h"
 
-#include <farhint/trace.h>
-
 #include <errno.h>
 #include <string.h>
 
@@ -288,14 +286,17 @@ static unsigned prefill_run(uintptr_t first, unsigned n) {
   return got;
 }
 
-bool fm_page_in_local_block(uintptr_t page) {
+bool fm_page_in_local_window(uintptr_t page) {
   if (fm_trace_far(page))
     return false;
-  uintptr_t block = (uintptr_t)1 << FARHINT_TRACE_BLOCK_SHIFT;
-  uintptr_t end = (page & ~(block - 1)) + block;
-  for (uintptr_t p = page & ~(block - 1); p < end;) {
-    unsigned got = prefill_run(p, (unsigned)((end - p) / FM_PAGE));
-    p += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a page someone holds */
+  uintptr_t window = (uintptr_t)FM_ZERO_PAGES * FM_PAGE;
+  uintptr_t end = (page & ~(window - 1)) + window;
+  for (uintptr_t p = page & ~(window - 1); p < end;) {
+    unsigned n = 0; /* the run of local pages from p, up to a sampled one */
+    while (p + (uintptr_t)n * FM_PAGE < end && !fm_trace_far(p + (uintptr_t)n * FM_PAGE))
+      n++;
+    unsigned got = n ? prefill_run(p, n) : 0;
+    p += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a sampled page, or one someone holds */
   }
   return atomic_load(fm_meta(page)) & FM_RESIDENT;
 }

@@ -178,15 +178,15 @@ bool fm_trace_on(void) { return tracer.fd >= 0; }
 bool fm_trace_far(uintptr_t page) {
   if (!fm.cfg.trace || fm.cfg.trace_spatial <= 1)
     return true;
-  /* One block in each aligned group of N, which one by a hash of the
-   * group (splitmix64's finalizer): every array gets its share of sampled
-   * blocks to within one, where a hash of each block alone gave a small hot
-   * array twice its share as often as not (CRONO dfs: 2.4x its faults). */
-  uint64_t block = page >> FARHINT_TRACE_BLOCK_SHIFT, n = fm.cfg.trace_spatial;
-  uint64_t h = block / n;
+  /* One page in each aligned group of N, which one by a hash of the group
+   * (splitmix64's finalizer): every array of N pages or more gets its share
+   * of sampled pages to within one (docs/design-notes.md, "A profile
+   * samples space"). */
+  uint64_t index = page >> FARHINT_PAGE_SHIFT, n = fm.cfg.trace_spatial;
+  uint64_t h = index / n;
   h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
   h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-  return block % n == (h ^ (h >> 31)) % n;
+  return index % n == (h ^ (h >> 31)) % n;
 }
 
 void fm_trace_count_ahead(uintptr_t first, unsigned pages) {
@@ -318,7 +318,7 @@ int fm_trace_init(void) {
     struct farhint_trace_rec sampling = {.kind = FARHINT_TRACE_SAMPLING,
                                          .time_ns = fm_stats_now_ns(),
                                          .addr = fm.cfg.trace_spatial,
-                                         .size = 1ULL << FARHINT_TRACE_BLOCK_SHIFT};
+                                         .size = FM_PAGE};
     if (write(tracer.fd, &sampling, sizeof sampling) != sizeof sampling)
       return -1;
   }
@@ -368,5 +368,5 @@ void fm_trace_finish(void) {
     fm_log("cannot finish the trace: %s", strerror(errno));
   fm_log("trace: %lu of %lu faults recorded in %s%s", (unsigned long)recorded,
          (unsigned long)tracer.seen, fm.cfg.trace_file,
-         fm.cfg.trace_spatial > 1 ? " (in the sampled blocks)" : "");
+         fm.cfg.trace_spatial > 1 ? " (of the sampled pages)" : "");
 }

@@ -430,7 +430,7 @@ def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_pa
 
 
 def test_spatial_sampling_faults_a_fraction_and_estimates_the_whole(tmp_path):
-    """With 1 block in 8 far (the rest local), the run faults about an
+    """With 1 page in 8 far (the rest local), the run faults about an
     eighth as often, yet the profile estimates every site's faults, shares
     within its stated bound of the unsampled profile's, and suggests the
     same hints."""
@@ -443,7 +443,7 @@ def test_spatial_sampling_faults_a_fraction_and_estimates_the_whole(tmp_path):
         seen[rate] = int(re.search(r"of (\d+) faults recorded", proc.stderr).group(1))
         profs[rate] = prof
     exact, sampled = profs["1"], profs["8"]
-    assert sampled["run"]["spatial_sampling"] == {"one_in": 8, "block_bytes": 256 << 10}
+    assert sampled["run"]["spatial_sampling"] == {"one_in": 8}
     assert "spatial_sampling" not in exact["run"]
     assert 0.08 < seen["8"] / seen["1"] < 0.2, seen
     total = exact["run"]["total_faults"]
@@ -463,12 +463,12 @@ def test_spatial_sampling_faults_a_fraction_and_estimates_the_whole(tmp_path):
         assert a["suggest"] == b["suggest"], name
     out = tmp_path / "prof_patterns-hash-128--spatial-sampling8.fhprof"
     report = subprocess.run([str(FARHINT), "report", str(out)], capture_output=True, text=True)
-    assert "in 1 block of 256 KiB in 8" in report.stdout, report.stdout
+    assert "on 1 page in 8" in report.stdout, report.stdout
 
 
 def test_spatial_sampling_loses_no_write(tmp_path):
-    """Writers racing eviction at 5% local, profiled with 1 block in 4 far:
-    the sampled blocks are evicted and fetched under a quarter of the
+    """Writers racing eviction at 5% local, profiled with 1 page in 4 far:
+    the sampled pages are evicted and fetched under a quarter of the
     budget, the others stay local; the program's own check of every word
     passes."""
     prof, proc = profile(
@@ -506,7 +506,7 @@ def test_spatial_sampling_refuses_to_leave_too_little_budget(tmp_path):
         timeout=60,
     )
     assert proc.returncode == 2
-    assert "--spatial-sampling 16 leaves the sampled blocks 256 KiB" in proc.stderr
+    assert "--spatial-sampling 16 leaves the sampled pages 256 KiB" in proc.stderr
 
 
 def _profile_signalled_in_pause(out, sig, options=()):

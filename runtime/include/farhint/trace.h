@@ -21,16 +21,15 @@
  * counts as the fault it saved, so weights and "faults seen" stand for a
  * run that faults on every page, as the recorded faults are served.
  *
- * Spatial sampling (FARHINT_TRACE_SPATIAL=N > 1): only 1 block of
- * 1 << FARHINT_TRACE_BLOCK_SHIFT bytes in N is far (one in each aligned group
- * of N blocks, which one chosen by a hash of the group),
- * under 1/N of the budget; the other blocks stay local and their faults are
- * neither recorded nor counted. The sampled blocks see the faults the whole
- * program would at the whole budget (a cache's misses sampled by address,
- * as SHARDS does), at 1/N of the cost. A FARHINT_TRACE_SAMPLING
- * record, first in the trace, gives N (addr) and the block's bytes (size);
- * weights and "faults seen" are of the sampled blocks, so each stands for
- * N times as many. Without it, N is 1.
+ * Spatial sampling (FARHINT_TRACE_SPATIAL=N > 1): only 1 page in N is far,
+ * one in each aligned group of N pages (which one chosen by a hash of the
+ * group), under 1/N of the budget; the other pages stay local and their
+ * faults are neither recorded nor counted. The sampled pages see the
+ * faults the whole program would at the whole budget (a cache's misses
+ * sampled by address, as SHARDS does), at 1/N of the cost. A
+ * FARHINT_TRACE_SAMPLING record, first in the trace, gives N (addr) and the
+ * unit sampled, a page (size); weights and "faults seen" are of the sampled
+ * pages, so each stands for N times as many. Without it, N is 1.
  */
 #ifndef FARHINT_TRACE_H
 #define FARHINT_TRACE_H
@@ -46,14 +45,11 @@ enum farhint_trace_kind {
   FARHINT_TRACE_MAPS = 4,     /* size bytes of /proc/self/maps text follow */
   FARHINT_TRACE_INFO = 5,     /* addr: faults seen; size: faults recorded */
   FARHINT_TRACE_EXE = 6,      /* size bytes of the executable's path follow */
-  FARHINT_TRACE_SAMPLING = 7, /* addr: 1 block in addr is far; size: block bytes */
+  FARHINT_TRACE_SAMPLING = 7, /* addr: 1 page in addr is far; size: a page's bytes */
 };
 
 #define FARHINT_TRACE_FULL 20000 /* why this many: docs/design-notes.md, "A sampled profile" */
 #define FARHINT_TRACE_BURST 1024
-/* 64 pages: a sequential run inside one is long enough to ask for the
- * longest read-ahead the profile suggests (64 pages). */
-#define FARHINT_TRACE_BLOCK_SHIFT 18
 
 /* Flags of a fault record. */
 #define FARHINT_TRACE_WRITE (1u << 0)   /* a write fault on an absent page */
