@@ -5,8 +5,8 @@ program at its large input, side by side in one run --
   native         the program alone
   profile        `farhint profile --local 10%` as a user types it: the run
                  measuring the peak, then the traced run, spatial sampling
-                 at its automatic rate (1 block of 256 KiB in N far)
-  exact          the traced run with every block far (--spatial-sampling 1),
+                 at its automatic rate (1 page in N far)
+  exact          the traced run with every page far (--spatial-sampling 1),
                  given the peak: the reference the sampled profile is held to
 
 and compares the two profiles: the estimated faults, each top site's share

@@ -464,6 +464,8 @@ def test_spatial_sampling_faults_a_fraction_and_estimates_the_whole(tmp_path):
     out = tmp_path / "prof_patterns-hash-128--spatial-sampling8.fhprof"
     report = subprocess.run([str(FARHINT), "report", str(out)], capture_output=True, text=True)
     assert "on 1 page in 8" in report.stdout, report.stdout
+    # ... and that its bound is of sampling alone.
+    assert "evicting among the sampled pages alone" in report.stdout, report.stdout
 
 
 def test_spatial_sampling_loses_no_write(tmp_path):
