@@ -183,16 +183,13 @@ def build(
         binary = folder / program.binary  # relative to the folder, or absolute
         if out.returncode == 0:
             if not binary.is_file():
-                raise RuntimeError(
-                    f"{program.name}: `{program.build}` did not produce " f"{binary}"
-                )
+                raise RuntimeError(f"{program.name}: `{program.build}` did not produce {binary}")
             shutil.copy2(binary, dest)
         shutil.rmtree(folder)
     if out.returncode != 0:
         what = "with hints" if profile else "natively"
         raise RuntimeError(
-            f"building {program.name} {what} failed: "
-            f"{(out.stderr or out.stdout).strip()[-800:]}"
+            f"building {program.name} {what} failed: {(out.stderr or out.stdout).strip()[-800:]}"
         )
 
 
@@ -207,8 +204,7 @@ def _native_run(program, binary, args, folder, serving):
         raise RuntimeError(f"{program.name} failed natively (exit {rc})")
     if value is None:
         raise RuntimeError(
-            f"{program.name}: its native run has no output to check "
-            f"({program.check.describe()})"
+            f"{program.name}: its native run has no output to check ({program.check.describe()})"
         )
     return seconds, value
 
@@ -399,7 +395,9 @@ def run_one(
             cwd=_fresh(p.folder),
             on_start=drive,
         )
-        rc, seconds, stdout = r.returncode, r.seconds, r.stdout
+        # A run stopped at its timeout is a timeout, not the kill's -9.
+        rc = None if r.timed_out else r.returncode
+        seconds, stdout = r.seconds, r.stdout
         row["cgroup_max_usage"] = r.max_usage
         row["major_faults"] = r.major_faults
         row["reclaim_assists"] = r.reclaim_assists

@@ -37,22 +37,35 @@ def _time_vs_local(plt, rows, fractions, apps_, out_dir):
     fig, axes = plt.subplots(1, len(apps_), figsize=(3.2 * len(apps_), 3.2), squeeze=False)
     for ax, app in zip(axes[0], apps_):
         base = med.get((app, "native", 100), (None,))[0]
-        for config, (color, marker) in STYLE.items():
+        for nth, (config, (color, marker)) in enumerate(STYLE.items()):
             xs, ys, failed = [], [], []
             for p in pcts:
-                t, statuses, _ = med.get((app, config, p), (None, [], None))
+                t, statuses, every = med.get((app, config, p), (None, [], None))
                 if t is not None and base:
                     xs.append(p)
                     ys.append(t / base)
-                elif statuses:
-                    failed.append(p)
+                elif statuses and base:
+                    failed.append((p, every / base, ", ".join(statuses)))
             if xs:
                 ax.plot(xs, ys, color=color, marker=marker, label=config)
-            for p in failed:  # e.g. killed by the OOM killer
-                ax.plot([p], [1], color=color, marker="x", markersize=10, linestyle="none")
+            # A run that did not finish (timeout, OOM) is drawn where it was
+            # stopped, named: never as a time it did not take.
+            for p, stopped, status in failed:
+                ax.plot([p], [stopped], color=color, marker="x", markersize=10, linestyle="none")
+                ax.annotate(
+                    f"{status}\n> {stopped:.1f}x",
+                    (p, stopped),
+                    textcoords="offset points",
+                    xytext=(0, -8 - 12 * nth),  # configs stopped alike stay legible
+                    ha="center",
+                    va="top",
+                    fontsize=7,
+                    color=color,
+                )
         ax.axhline(1, color="grey", linewidth=0.6)
         ax.set_title(app)
         ax.set_xlabel("local memory (% of peak)")
+        ax.set_xticks(pcts)
         ax.invert_xaxis()
         ax.set_yscale("log")
     axes[0][0].set_ylabel("time / native")

@@ -51,7 +51,7 @@ class Swap:
         if self.kind == "zram":
             if not Path("/sys/class/zram-control").exists():
                 raise SwapError(
-                    "zram is not available in this kernel; use the swapfile " "kind (--swap file)"
+                    "zram is not available in this kernel; use the swapfile kind (--swap file)"
                 )
             self.device = self._run("zramctl", "--find", "--size", str(self.size))
         else:
@@ -83,6 +83,7 @@ class KswapResult:
     returncode: int
     seconds: float
     oom_killed: bool  # killed, or still stalled under_oom when it timed out
+    timed_out: bool  # stopped at its timeout (and, unless oom_killed, still running)
     max_usage: int
     major_faults: int
     stdout: str
@@ -167,10 +168,11 @@ def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) 
         )
         if on_start:
             on_start(proc)
-        stalled = False
+        stalled = timed_out = False
         try:
             out, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            timed_out = True
             stalled = cg.under_oom()
             proc.kill()
             out, _ = proc.communicate()
@@ -179,5 +181,12 @@ def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) 
         usage = cg.usage()
     killed = usage.oom_kills > 0 or stalled
     return KswapResult(
-        proc.returncode, seconds, killed, usage.max_usage, usage.major_faults, out, assist.assists
+        proc.returncode,
+        seconds,
+        killed,
+        timed_out,
+        usage.max_usage,
+        usage.major_faults,
+        out,
+        assist.assists,
     )

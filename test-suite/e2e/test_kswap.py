@@ -28,3 +28,12 @@ def test_threads_faulting_in_from_swap_finish_at_the_limit():
     assert not r.oom_killed and r.returncode == 0, r
     assert r.stdout == native
     assert r.max_usage <= LIMIT and r.major_faults > 0
+
+
+def test_a_run_past_its_timeout_is_a_timeout_not_a_failure():
+    """A sweep stops a kswap run at its timeout with SIGKILL: it must be
+    reported as timed out (and not as the program failing with -9, which is
+    how the sweeps printed it before), and not as killed for memory."""
+    r = run_kswap(["sleep", "30"], LIMIT, timeout=1)
+    assert r.timed_out and not r.oom_killed, r
+    assert r.seconds < 10
