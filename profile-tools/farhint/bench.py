@@ -1,7 +1,7 @@
 """The A/B benchmark behind `farhint bench` and `farhint demo`: each program
 of a suite under native, kswap, nohint (the runtime, no hints) and auto
 (hints the pass inserted from a profile taken at 10% local), at several
-local-memory fractions of the program's peak; configurations interleaved
+local-memory fractions of the program's native peak; configurations interleaved
 within each repetition so machine noise hits all alike; every run's output
 checked against native's (suite.Check). Each program runs in its own
 folder under the results, emptied before each run."""
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from farhint import buildtree, report, serve, suite
-from farhint.kswap import Swap, charged_peak, run_kswap
+from farhint.kswap import Swap, native_peaks, run_kswap
 from farhint.profile import load_profile
 from farhint.runenv import measure_peak, runtime_env
 
@@ -75,8 +75,9 @@ class Prepared:
     manual: Path | None  # built with its hand hints, if it has them
     profile: Path
     serving: serve.Serving | None  # a server's load; its times are the load's
-    peak: int  # far memory the program touches with everything local
-    other: int  # the rest of what the kernel charges it (code, stacks, libc)
+    peak: int  # far memory the program touches with everything local (profiled at 10% of it)
+    native_peak: int  # what the kernel charges a native run, less unmapped page cache
+    charged: int  # everything the kernel charges a native run
     checksum: str
     native_seconds: float
     profile_seconds: float  # the profiling run at 10% local
@@ -231,10 +232,10 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
             f"({program.check.describe()}); a check must ignore what varies "
             "from run to run (`ignore`, or a check command: docs/suites.md)"
         )
-    peak, other = _peaks(name, native, args, folder, serving, workdir)
+    peak, native_peak, charged = _peaks(name, native, args, folder, serving, workdir)
     say(
-        f"{name}: native {seconds:.2f} s, far-memory peak {peak >> 20} MiB; profiling at 10% local"
-        + (" after its warm-up" if serving else "")
+        f"{name}: native {seconds:.2f} s, native peak {native_peak >> 20} MiB, far-memory peak "
+        f"{peak >> 20} MiB; profiling at 10% local" + (" after its warm-up" if serving else "")
     )
     prof, profile_seconds = _profile(name, native, args, folder, serving, workdir, peak)
     say(f"{name}: profiled in {profile_seconds:.1f} s ({profile_seconds / seconds:.1f}x native)")
@@ -249,7 +250,8 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
         prof,
         serving,
         peak,
-        other,
+        native_peak,
+        charged,
         checksum,
         seconds,
         profile_seconds,
@@ -257,9 +259,10 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
 
 
 def _peaks(name, native, args, folder, serving, workdir):
-    """The far-memory peak, and what the kernel charges beyond it: kswap's
-    limit covers everything the kernel charges the program, so it gets the
-    local budget plus what is not heap. (Not ru_maxrss: a child forked from
+    """The far-memory peak (the profile's budget is 10% of it), the native
+    peak without unmapped page cache, and all the kernel charges. Both
+    systems get the same fraction of the native peak (docs/design-notes.md,
+    "One footprint for both systems"). (Not ru_maxrss: a child forked from
     Python starts with the parent's high-water mark.)"""
     try:
         run_args, drive = _launch(serving, args)
@@ -272,12 +275,14 @@ def _peaks(name, native, args, folder, serving, workdir):
         if drive:
             _loaded(name, drive, "the run measuring its peak")
         run_args, drive = _launch(serving, args)
-        charged = charged_peak([str(native), *run_args], cwd=_fresh(folder), on_start=drive)
+        charged, native_peak = native_peaks(
+            [str(native), *run_args], cwd=_fresh(folder), on_start=drive
+        )
         if drive:
-            _loaded(name, drive, "the run measuring its charged peak")
+            _loaded(name, drive, "the run measuring its native peak")
     except RuntimeError as err:
         raise RuntimeError(f"{name}: {err}") from err
-    return peak, max(charged - peak, 0)
+    return peak, native_peak, charged
 
 
 def _profile(name, native, args, folder, serving, workdir, peak):
@@ -373,7 +378,7 @@ def local_bytes(peak: int, fraction: float) -> int:
 def run_one(
     p: Prepared, config: str, fraction: float, repeat: int, workdir: Path, timeout: float
 ) -> dict:
-    local = local_bytes(p.peak, fraction)
+    local = local_bytes(p.native_peak, fraction)
     row = {
         "app": p.program.name,
         "size": p.size,
@@ -390,7 +395,7 @@ def run_one(
     elif config == "kswap":
         r = run_kswap(
             [str(p.native), *args],
-            local + p.other,
+            local,
             timeout=timeout,
             cwd=_fresh(p.folder),
             on_start=drive,
@@ -463,7 +468,7 @@ def sweep(
         writer = csv.DictWriter(out, FIELDS)
         if new:
             writer.writeheader()
-        swap_size = 2 * max(p.peak for p in prepared) + (64 << 20)
+        swap_size = 2 * max(max(p.peak, p.native_peak) for p in prepared) + (64 << 20)
         swap = Swap(swap_size, swap_kind) if "kswap" in configs else None
         try:
             if swap:
@@ -545,20 +550,21 @@ def summary_markdown(rows, fractions) -> str:
 
 
 def programs_markdown(prepared, left_out: dict) -> str:
-    """What ran: each program's arguments, native time, peaks (far memory
-    with everything local, and what the kernel charges a native run: code,
-    stacks, page cache and the heap's untouched-but-committed pages differ),
-    profiling time and check; and which programs were left out, and why."""
+    """What ran: each program's arguments, native time, peaks (the native
+    one, which both systems' budgets are fractions of; far memory with
+    everything local, whose 10% the profile ran at; and all the kernel
+    charges a native run, page cache included), profiling time and check;
+    and which programs were left out, and why."""
     out = [
-        "| program | arguments | native | far-memory peak | charged natively | "
-        "profiling at 10% | output checked |",
-        "|---|---|---|---|---|---|---|",
+        "| program | arguments | native | native peak (the budgets' base) | far-memory peak | "
+        "charged natively | profiling at 10% | output checked |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for p in prepared:
         checked = p.program.check.describe().replace("|", "\\|")
         out.append(
             f"| {p.program.name} | `{' '.join(p.args)}` | {p.native_seconds:.2f} s | "
-            f"{p.peak >> 20} MiB | {(p.peak + p.other) >> 20} MiB | "
+            f"{p.native_peak >> 20} MiB | {p.peak >> 20} MiB | {p.charged >> 20} MiB | "
             f"{p.profile_seconds:.1f} s "
             f"({p.profile_seconds / p.native_seconds:.1f}x) | {checked} |"
         )

@@ -64,7 +64,7 @@ def _time_vs_local(plt, rows, fractions, apps_, out_dir):
                 )
         ax.axhline(1, color="grey", linewidth=0.6)
         ax.set_title(app)
-        ax.set_xlabel("local memory (% of peak)")
+        ax.set_xlabel("local memory (% of native peak)")
         ax.set_xticks(pcts)
         ax.invert_xaxis()
         ax.set_yscale("log")

@@ -80,18 +80,23 @@ class MemoryCgroup:
         """For preexec_fn: move the calling (child) process into this cgroup."""
         self._write("cgroup.procs", os.getpid())
 
+    def stat(self) -> dict:
+        """memory.stat as numbers (rss, cache, mapped_file, ...)."""
+        return {
+            k: int(v) for k, v in (line.split() for line in self._read("memory.stat").splitlines())
+        }
+
     def usage(self) -> Usage:
         oom = 0
         for line in self._read("memory.oom_control").splitlines():
             key, _, value = line.partition(" ")
             if key == "oom_kill":
                 oom = int(value)
-        stat = dict(line.split() for line in self._read("memory.stat").splitlines())
         return Usage(
             int(self._read("memory.max_usage_in_bytes")),
             int(self._read("memory.failcnt")),
             oom,
-            int(stat.get("pgmajfault", 0)),
+            self.stat().get("pgmajfault", 0),
         )
 
     def remove(self):

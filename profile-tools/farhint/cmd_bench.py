@@ -79,7 +79,8 @@ def add_arguments(p):
     p.add_argument(
         "--local",
         default="100,75,50,25,10",
-        help="local memory as %% of each program's peak (default 100,75,50,25,10)",
+        help="local memory as %% of each program's native peak, the same for farhint and kswap "
+        "(default 100,75,50,25,10)",
     )
     p.add_argument("--repeats", type=int, default=3, help="repetitions (default 3)")
     p.add_argument(

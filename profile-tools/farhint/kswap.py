@@ -140,18 +140,36 @@ class ReclaimAssist(threading.Thread):
         os.close(self.stop)
 
 
-def charged_peak(cmd, cwd=None, on_start=None) -> int:
-    """The program's peak memory as the kernel charges it (heap, code, stacks,
-    page tables, the page cache of files it reads): one native run in a
-    memory cgroup with no limit. on_start gets the Popen once it started."""
+POLL_SECONDS = 0.01  # how often native_peaks samples the cgroup's memory.stat
+
+
+def native_peaks(cmd, cwd=None, on_start=None) -> tuple[int, int]:
+    """The program's peak memory as the kernel charges it (heap, code,
+    stacks, page tables, page cache), and the same without the page cache
+    of files it writes or reads but does not map (sssp: 969 MiB charged,
+    370 MB of it its output): one native run in a memory cgroup with no
+    limit. The second is the larger of the anonymous and mapped pages
+    sampled every POLL_SECONDS and, for a peak shorter than that, the
+    highest charge less the unmapped page cache left at the exit. on_start
+    gets the Popen once it started."""
     with MemoryCgroup(1 << 50) as cg:
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, preexec_fn=cg.enter_self, cwd=cwd)
         if on_start:
             on_start(proc)
-        rc = proc.wait()
-        if rc != 0:
-            raise RuntimeError(f"the native run failed (exit {rc})")
-        return cg.usage().max_usage
+        sampled = 0
+        while proc.poll() is None:
+            stat = cg.stat()
+            sampled = max(sampled, stat["rss"] + stat["mapped_file"])
+            time.sleep(POLL_SECONDS)
+        if proc.returncode != 0:
+            raise RuntimeError(f"the native run failed (exit {proc.returncode})")
+        charged, stat = cg.usage().max_usage, cg.stat()
+        return charged, max(sampled, charged - (stat["cache"] - stat["mapped_file"]))
+
+
+def charged_peak(cmd, cwd=None, on_start=None) -> int:
+    """native_peaks' first: everything the kernel charges the program."""
+    return native_peaks(cmd, cwd, on_start)[0]
 
 
 def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) -> KswapResult:

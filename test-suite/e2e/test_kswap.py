@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from conftest import BUILD
-from farhint.kswap import Swap, SwapError, run_kswap
+from farhint.kswap import Swap, SwapError, native_peaks, run_kswap
 
 LIMIT = 80 << 20  # of 256 MiB
 
@@ -37,3 +37,16 @@ def test_a_run_past_its_timeout_is_a_timeout_not_a_failure():
     r = run_kswap(["sleep", "30"], LIMIT, timeout=1)
     assert r.timed_out and not r.oom_killed, r
     assert r.seconds < 10
+
+
+def test_the_native_peak_leaves_out_page_cache_of_written_files(tmp_path):
+    """Both systems' budgets are fractions of the native peak, which must
+    not grow with the output a program writes (sssp: 370 MB) but must hold
+    its anonymous memory."""
+    written = tmp_path / "out"
+    charged, peak = native_peaks(
+        ["dd", "if=/dev/zero", f"of={written}", "bs=1M", "count=96", "status=none"]
+    )
+    assert charged >= 96 << 20 and peak < 32 << 20, (charged, peak)
+    charged, peak = native_peaks([str(BUILD / "bin" / "rmw_threads"), "64", "1000", "1"])
+    assert peak >= 64 << 20, (charged, peak)
