@@ -51,7 +51,7 @@ SPATIAL_MIN_LOCAL = 1 << 20
 
 
 def spatial_rate(choice, peak, local):
-    """1 block in how many to keep far: choice is "auto" or a number."""
+    """1 page in how many to keep far: choice is "auto" or a number."""
     if choice != "auto":
         return int(choice)
     if (peak or 0) < SPATIAL_MIN_PEAK:

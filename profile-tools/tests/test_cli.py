@@ -146,12 +146,12 @@ def test_run_options_and_defaults_come_from_the_runtime_table():
     assert settings.table()["EVICT_BATCH"].max == "1024"
 
 
-def test_spatial_sampling_keeps_enough_blocks_and_budget():
+def test_spatial_sampling_keeps_enough_pages_and_budget():
     from farhint.cmd_profile import spatial_rate
 
     mib, gib = 1 << 20, 1 << 30
     assert spatial_rate("auto", 200 * mib, 20 * mib) == 1  # quick to profile as it is
-    assert spatial_rate("auto", 256 * mib, 25 * mib) == 16  # 16 MiB of blocks sampled
+    assert spatial_rate("auto", 256 * mib, 25 * mib) == 16  # 16 MiB of pages sampled
     assert spatial_rate("auto", 745 * mib, 74 * mib) == 32
     assert spatial_rate("auto", 16 * gib, 1600 * mib) == 64  # at most 1 in 64
     assert spatial_rate("auto", gib, 4 * mib) == 4  # 1 MiB of budget left to them

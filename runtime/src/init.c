@@ -50,7 +50,7 @@ __attribute__((constructor)) static void fm_init(void) {
   if (fm_uffd_register(fm.uffd, far, fm.cfg.far_bytes, true) < 0)
     fm_log_die("cannot register the far region with userfaultfd: %s", strerror(errno));
 
-  /* Trace mode's spatial sampling keeps 1 block in N far: under 1/N of
+  /* Trace mode's spatial sampling keeps 1 page in N far: under 1/N of
    * the budget, as the whole program would be under all of it. */
   uint64_t frames = fm.cfg.local_bytes / FM_PAGE / (fm.cfg.trace ? fm.cfg.trace_spatial : 1);
   frames -= fm_pool_init(can_move, frames);

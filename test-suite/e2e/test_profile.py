@@ -25,8 +25,13 @@ def markers(source):
     return out
 
 
+def profile_path(tmp_path, program, *args, options=()):
+    """Where profile() writes the profile of program with args and options."""
+    return tmp_path / f"{program}-{'-'.join(args)}{''.join(options)}.fhprof"
+
+
 def profile(tmp_path, program, *args, local="10%", recorder="farmem", options=()):
-    out = tmp_path / f"{program}-{'-'.join(args)}{''.join(options)}.fhprof"
+    out = profile_path(tmp_path, program, *args, options=options)
     proc = subprocess.run(
         [
             str(FARHINT),
@@ -461,7 +466,9 @@ def test_spatial_sampling_faults_a_fraction_and_estimates_the_whole(tmp_path):
         ]
         assert abs(share[0] - share[1]) < bound + 2, (name, share, bound)
         assert a["suggest"] == b["suggest"], name
-    out = tmp_path / "prof_patterns-hash-128--spatial-sampling8.fhprof"
+    out = profile_path(
+        tmp_path, "prof_patterns", "hash", "128", options=("--spatial-sampling", "8")
+    )
     report = subprocess.run([str(FARHINT), "report", str(out)], capture_output=True, text=True)
     assert "on 1 page in 8" in report.stdout, report.stdout
     # ... and that its bound is of sampling alone.
