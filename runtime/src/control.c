@@ -77,6 +77,7 @@ static void serve_fault(const struct uffd_msg *msg) {
     return;
   }
   bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
+  bool beside = fm_colocate_fault((pid_t)msg->arg.pagefault.feat.ptid);
   /* On its way: the copy that lands it wakes the faulting thread, so this
    * thread serves the next fault instead of waiting for the transfer. */
   uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
@@ -86,6 +87,8 @@ static void serve_fault(const struct uffd_msg *msg) {
    * asked; the faulting thread still waits in the kernel. */
   else if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
+  else if (beside)
+    fm_stats_count(FM_C_FAULT_COLOCATED, 1);
   if (fm.cfg.unhinted_readahead)
     read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
 }
@@ -114,7 +117,7 @@ static bool serve_pending(void) {
  * serves most pages, faults are far apart and the spins were wasted. Not
  * with user-level threads: their workers occupy the cores, and the spin
  * would take CPU from them (docs/design-notes.md, "The control thread
- * spins briefly"). */
+ * spins briefly"), nor beside a lone faulting thread (colocate.c). */
 #define SPIN_NS 50000
 /* While spinning, the userfaultfd is read this often: a fault waits half of
  * it on average, and the empty reads (each a system call) stay a fraction of
@@ -145,8 +148,9 @@ static void *control_main(void *arg) {
     uint64_t now = fm_stats_now_ns();
     fm_spin_work_came(&spin, now); /* slept through the gap */
     spin.last_ns = now;
-    uint64_t budget = fm_ult_on() ? 0 : fm_spin_budget(&spin);
     serve_pending();
+    /* Beside the faulting thread, a spin would only keep it off its core. */
+    uint64_t budget = fm_ult_on() || fm_colocated() ? 0 : fm_spin_budget(&spin);
     while ((now = fm_stats_now_ns()) - spin.last_ns < budget) {
       if (serve_pending()) {
         fm_spin_work_came(&spin, now);

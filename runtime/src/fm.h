@@ -75,6 +75,7 @@ struct fm_config {
   bool unhinted_readahead;
   bool frame_pool;
   bool vectorized_wp;
+  bool colocate;
   bool follow_children;
   uint64_t link_latency_ns;
   uint64_t link_bandwidth_bps;
@@ -358,6 +359,13 @@ int fm_thread_start(void *(*fn)(void *), const char *name);
  * user-level threads). */
 int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool runtime_thread);
 int fm_control_start(void);
+/* The control thread beside a lone faulting thread (colocate.c): init on
+ * the main thread before the control thread starts; per unhinted fault,
+ * from the control thread, whether it now serves from the faulting
+ * thread's core (and so must not spin there). */
+void fm_colocate_init(void);
+bool fm_colocate_fault(pid_t tid);
+bool fm_colocated(void);
 int fm_prefetch_start(void);
 /* Read-ahead: fetch npages from first_page without waiting (a window at
  * least 4 pages long gets a trigger in its middle). */
@@ -564,6 +572,8 @@ enum fm_counter {
   FM_C_KEEP_RELEASED,      /* of which sent back: out of the sample, or the re-scans ended */
   FM_C_KEEP_EVICTED,       /* of which evicted from the list: no other victim */
   FM_C_MMAP_BLOCKS,        /* the program's big anonymous mmaps placed in far memory */
+  FM_C_FAULT_COLOCATED,    /* unhinted faults served from the faulting thread's core */
+  FM_C_COLOCATE_MOVES,     /* times the control thread moved to that core */
   FM_C_COUNT
 };
 void fm_stats_count(enum fm_counter c, uint64_t n);

@@ -35,7 +35,7 @@ static const char *const counter_names[FM_C_COUNT] = {
     "ult_idle",          "ult_idle_ns",           "ult_handoffs",         "ult_poller_parks",
     "prefetch_pages",    "prefetch_used",         "prefetch_wasted",      "prefetch_dropped",
     "faults_in_flight",  "prefetch_link_batches", "keep_admitted",        "keep_released",
-    "keep_evicted",      "mmap_blocks",
+    "keep_evicted",      "mmap_blocks",           "faults_colocated",     "colocate_moves",
 };
 
 uint64_t fm_stats_now_ns(void) {
@@ -248,9 +248,11 @@ void fm_stats_report(void) {
          fm_evict_vectorized() ? "process_madvise" : "madvise",
          fm_uffd_has_wp_vec() ? "vectorized" : "per-range", (unsigned long)fm_pool_frames(),
          (unsigned long)c[FM_C_MMAP_BLOCKS]);
-  fm_log("faults: hinted %lu, unhinted %lu, write-protect %lu; hint slow-path calls %lu "
+  fm_log("faults: hinted %lu, unhinted %lu (served from the faulting thread's core %lu, "
+         "moves there %lu), write-protect %lu; hint slow-path calls %lu "
          "(all present %lu); read-ahead pages %lu, prefilled at allocation %lu",
          (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
+         (unsigned long)c[FM_C_FAULT_COLOCATED], (unsigned long)c[FM_C_COLOCATE_MOVES],
          (unsigned long)c[FM_C_FAULT_WP], (unsigned long)c[FM_C_HINT_SLOW_CALLS],
          (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES],
          (unsigned long)c[FM_C_PREFILL_PAGES]);

@@ -16,10 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "profile-tools"))
-
-from farhint import suite  # noqa: E402
+from bundled_apps import add_options, commands
 
 BUDGET = "16G"  # above any bundled app's peak (3.3 GiB), below this machine's 24 GiB
 
@@ -34,21 +31,14 @@ def seconds(cmd, cwd):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--size", choices=["small", "large"], default="large")
-    ap.add_argument("--reps", type=int, default=3)
-    ap.add_argument("--skip", default="kvserver", help="apps left out (default kvserver)")
-    ap.add_argument("--build", default=str(ROOT / "build"))
+    add_options(ap, "large")
     args = ap.parse_args()
     build = Path(args.build)
     farhint = str(build / "bin" / "farhint")
-    skip = set(args.skip.split(","))
     print("| app | arguments | native (s) | all local (s) | x native |")
     print("|---|---|---|---|---|")
     ratios = []
-    for name, program in suite.bundled().programs.items():
-        if name in skip or program.server:
-            continue
-        cmd = [str(build / "bin" / f"app-{name}"), *program.args(args.size)]
+    for name, app_args, cmd in commands(args):
         runs = {"native": [], "local": []}
         for _ in range(args.reps):
             t, native_out = seconds(cmd, build)
@@ -60,7 +50,7 @@ def main():
         native, local = (statistics.median(runs[k]) for k in ("native", "local"))
         ratios.append(local / native)
         print(
-            f"| {name} | {' '.join(program.args(args.size))} | {native:.2f} | {local:.2f} "
+            f"| {name} | {' '.join(app_args)} | {native:.2f} | {local:.2f} "
             f"| {local / native:.3f} |",
             flush=True,
         )

@@ -219,6 +219,36 @@ def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
     assert alone.stats["config"]["unhinted_readahead"] is False
 
 
+def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
+    """While only the main thread faults, the control thread answers from
+    that thread's core (no halted core to wake); once a second thread
+    faults while the first keeps its core busy, the second's faults are
+    served as promptly as the lone thread's were, and --no-colocate turns
+    the move off. Every page is read from far memory by each thread."""
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one core: the control thread shares it with the program anyway")
+    runs = {}
+    for options in ([], ["--no-colocate"]):
+        run = farhint_run(
+            "fm_lone_then_pair",
+            64,
+            options=["--local", "8M", "--no-unhinted-readahead", *options],
+        )
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.split()[1] == native("fm_lone_then_pair", 64).stdout.split()[1]
+        words = run.stdout.split()
+        lone_ms, second_ms = float(words[3]), float(words[5])
+        c = run.stats["counters"]
+        assert c["faults_unhinted"] > 2 * 16384, c  # both passes fault on most pages
+        assert second_ms < 5 * lone_ms + 1000, run.stdout
+        runs[bool(options)] = c
+    beside, apart = runs[False], runs[True]
+    assert beside["colocate_moves"] > 0, beside
+    # the lone pass, once 64 faults have shown the main thread is alone
+    assert beside["faults_colocated"] > 0.8 * 16384, beside
+    assert apart["colocate_moves"] == 0 and apart["faults_colocated"] == 0, apart
+
+
 def test_recency_policies_keep_a_reused_hot_set_through_a_scan(farhint_run):
     """3 MiB read every round through hints, 4 MiB of never-reused pages
     scanned between rounds, 8 MiB local. One list (fifo) evicts the hot set
@@ -268,7 +298,7 @@ def test_each_thread_has_its_own_signal_mask(farhint_run, options):
     assert run.returncode == 0, run.stderr
     assert run.stdout == native("fm_signals", "masks").stdout
     assert run.stdout == (
-        "handled by raise: 1\nthread blocks SIGUSR1: yes\n" "main blocks SIGUSR1: no\n"
+        "handled by raise: 1\nthread blocks SIGUSR1: yes\nmain blocks SIGUSR1: no\n"
     )
 
 
