@@ -14,6 +14,7 @@ struct uffdio_move {
 };
 #define _UFFDIO_MOVE (0x05)
 #define UFFDIO_MOVE _IOWR(UFFDIO, _UFFDIO_MOVE, struct uffdio_move)
+#define UFFDIO_MOVE_MODE_DONTWAKE ((__u64)1 << 0)
 #endif
 
 #endif /* FH_UFFD_MOVE_H */

@@ -7,8 +7,9 @@
  * thread, the control thread pins itself to the core that thread last ran
  * on -- read from the thread's rseq area, which the kernel keeps current,
  * so no system call -- and answers without spinning: the fault puts the
- * thread to sleep, the control thread runs on its core at once, and the
- * copy that maps the page wakes the thread where it slept. Only the
+ * thread to sleep, the control thread runs on its core at once, and its
+ * wake-up, once the page is mapped and unlocked (control.c), lets the
+ * thread run again where it slept. Only the
  * runtime's own thread is pinned; the program's placement is its own
  * (docs/design-notes.md, "The control thread sits beside a lone faulting
  * thread"). */

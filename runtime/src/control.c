@@ -55,7 +55,25 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
   }
 }
 
+static void serve_fault_here(const struct uffd_msg *msg);
+
+/* Beside the faulting thread (colocate.c), the control thread runs at
+ * SCHED_IDLE, and the thread its wake-up lets run takes the core at once:
+ * woken by the copy, it would find the page still locked (and whatever
+ * else the fault holds) with the control thread unable to run until it
+ * sleeps again -- pipeline ran 5x slower. So the wake comes last. */
 static void serve_fault(const struct uffd_msg *msg) {
+  if (!fm_colocate_fault((pid_t)msg->arg.pagefault.feat.ptid)) {
+    serve_fault_here(msg);
+    return;
+  }
+  fm_uffd_defer_wakes(true);
+  serve_fault_here(msg);
+  fm_uffd_defer_wakes(false);
+  fm_uffd_wake(fm.uffd, fm_page_of((uintptr_t)msg->arg.pagefault.address), FM_PAGE);
+}
+
+static void serve_fault_here(const struct uffd_msg *msg) {
   /* In trace mode the faults the sampling skips are served as in a run,
    * read-ahead and all: a profile of millions of faults then costs about
    * a run at its budget plus the recorded faults, instead of a round trip
@@ -77,7 +95,6 @@ static void serve_fault(const struct uffd_msg *msg) {
     return;
   }
   bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
-  bool beside = fm_colocate_fault((pid_t)msg->arg.pagefault.feat.ptid);
   /* On its way: the copy that lands it wakes the faulting thread, so this
    * thread serves the next fault instead of waiting for the transfer. */
   uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
@@ -87,7 +104,7 @@ static void serve_fault(const struct uffd_msg *msg) {
    * asked; the faulting thread still waits in the kernel. */
   else if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
-  else if (beside)
+  else if (fm_colocated())
     fm_stats_count(FM_C_FAULT_COLOCATED, 1);
   if (fm.cfg.unhinted_readahead)
     read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);

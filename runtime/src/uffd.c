@@ -109,6 +109,10 @@ long fm_uffd_writeprotect_vec(int uffd, const struct fm_range *ranges, size_t n)
   return (long)done;
 }
 
+static __thread bool defer_wakes;
+
+void fm_uffd_defer_wakes(bool on) { defer_wakes = on; }
+
 /* Returns 0 when mapped here, 1 when another path had mapped it (EEXIST),
  * -1 on error. EAGAIN means the mm changed under us (e.g. a concurrent
  * unmap): retry the rest. */
@@ -119,7 +123,7 @@ int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp) 
         .dst = dst + done,
         .src = (uintptr_t)src + done,
         .len = len - done,
-        .mode = wp ? UFFDIO_COPY_MODE_WP : 0,
+        .mode = (wp ? UFFDIO_COPY_MODE_WP : 0) | (defer_wakes ? UFFDIO_COPY_MODE_DONTWAKE : 0),
     };
     fm_stats_count(FM_C_COPY_SYSCALLS, 1);
     if (ioctl(uffd, UFFDIO_COPY, &c) == 0)
@@ -137,7 +141,10 @@ int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp) 
 long fm_uffd_move(int uffd, uintptr_t dst, uintptr_t src, size_t len) {
   size_t done = 0;
   while (done < len) {
-    struct uffdio_move m = {.dst = dst + done, .src = src + done, .len = len - done};
+    struct uffdio_move m = {.dst = dst + done,
+                            .src = src + done,
+                            .len = len - done,
+                            .mode = defer_wakes ? UFFDIO_MOVE_MODE_DONTWAKE : 0};
     fm_stats_count(FM_C_MOVE_SYSCALLS, 1);
     if (ioctl(uffd, UFFDIO_MOVE, &m) == 0)
       return (long)len;
@@ -152,7 +159,9 @@ long fm_uffd_move(int uffd, uintptr_t dst, uintptr_t src, size_t len) {
 int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp) {
   struct uffdio_writeprotect w = {
       .range = {.start = addr, .len = len},
-      .mode = wp ? UFFDIO_WRITEPROTECT_MODE_WP : 0,
+      .mode = wp            ? UFFDIO_WRITEPROTECT_MODE_WP
+              : defer_wakes ? UFFDIO_WRITEPROTECT_MODE_DONTWAKE
+                            : 0,
   };
   while (ioctl(uffd, UFFDIO_WRITEPROTECT, &w) < 0) {
     if (errno != EAGAIN)
