@@ -55,7 +55,7 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
   }
 }
 
-static void serve_fault_here(const struct uffd_msg *msg);
+static bool serve_fault_here(const struct uffd_msg *msg);
 
 /* Beside the faulting thread (colocate.c), the control thread runs at
  * SCHED_IDLE, and the thread its wake-up lets run takes the core at once:
@@ -68,12 +68,16 @@ static void serve_fault(const struct uffd_msg *msg) {
     return;
   }
   fm_uffd_defer_wakes(true);
-  serve_fault_here(msg);
+  bool owed = serve_fault_here(msg);
   fm_uffd_defer_wakes(false);
-  fm_uffd_wake(fm.uffd, fm_page_of((uintptr_t)msg->arg.pagefault.address), FM_PAGE);
+  if (owed)
+    fm_uffd_wake(fm.uffd, fm_page_of((uintptr_t)msg->arg.pagefault.address), FM_PAGE);
 }
 
-static void serve_fault_here(const struct uffd_msg *msg) {
+/* Returns whether it mapped or un-protected the page itself, so a wake it
+ * deferred is owed; not for a page in flight, whose copy wakes the thread
+ * (woken before, it would only fault on it again). */
+static bool serve_fault_here(const struct uffd_msg *msg) {
   /* In trace mode the faults the sampling skips are served as in a run,
    * read-ahead and all: a profile of millions of faults then costs about
    * a run at its budget plus the recorded faults, instead of a round trip
@@ -82,32 +86,36 @@ static void serve_fault_here(const struct uffd_msg *msg) {
    * recorded bursts are served one page each, so the runs they show are
    * the program's, not the read-ahead's. */
   if (fm_trace_on() && fm_trace_unhinted(msg))
-    return;
+    return false;
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
   if (fm_trace_on() && !(flags & UFFD_PAGEFAULT_FLAG_WP) && fm_page_in_local_window(page)) {
     fm_uffd_wake(fm.uffd, page, FM_PAGE); /* if another path mapped it */
-    return;
+    return false;
   }
   if (flags & UFFD_PAGEFAULT_FLAG_WP) {
     fm_stats_count(FM_C_FAULT_WP, 1);
     fm_page_make_writable(page, true);
-    return;
+    return true;
   }
   bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
   /* On its way: the copy that lands it wakes the faulting thread, so this
    * thread serves the next fault instead of waiting for the transfer. */
   uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
+  bool mapped = false;
   if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT))
     fm_stats_count(FM_C_FAULT_IN_FLIGHT, 1);
   /* If another path mapped it first, fm_page_in has made it writable when
    * asked; the faulting thread still waits in the kernel. */
   else if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
-  else if (fm_colocated())
+  else
+    mapped = true;
+  if (mapped && fm_colocated())
     fm_stats_count(FM_C_FAULT_COLOCATED, 1);
   if (fm.cfg.unhinted_readahead)
     read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
+  return mapped;
 }
 
 /* Serves what the userfaultfd holds now; false when it held nothing. */
