@@ -9,8 +9,8 @@
  * so no system call -- and answers without spinning: the fault puts the
  * thread to sleep, the control thread runs on its core at once, and its
  * wake-up, once the page is mapped and unlocked (control.c), lets the
- * thread run again where it slept. Only the
- * runtime's own thread is pinned; the program's placement is its own
+ * thread run again where it slept. Only the runtime's own thread is
+ * pinned; the program's placement is its own
  * (docs/design-notes.md, "The control thread sits beside a lone faulting
  * thread"). */
 #include "fm.h"
@@ -65,7 +65,7 @@ void fm_colocate_init(void) {
 
 /* Beside the main thread, the control thread runs at SCHED_IDLE: a core
  * whose only running thread is SCHED_IDLE counts as idle when the kernel
- * places a woken thread, so the copy wakes the main thread on this core
+ * places a woken thread, so the wake-up leaves the main thread on this core
  * (at normal priority the kernel moved it to the other, idle one after
  * nearly every fault, and the control thread after it). It also keeps the
  * control thread from taking time from the program there. */

@@ -128,7 +128,7 @@ def test_a_rescanned_range_is_suggested_keep_and_reported(tmp_path):
     prof, _ = profile(tmp_path, "prof_patterns", "rescan", "16")
     site = site_at(prof, "prof_patterns.c", markers("prof_patterns.c")["rescan_read"])
     assert site["suggest"]["seq"] and site["suggest"]["ev_prio"] == -1, site
-    path = tmp_path / "prof_patterns-rescan-16.fhprof"
+    path = profile_path(tmp_path, "prof_patterns", "rescan", "16")
     table = subprocess.run([str(FARHINT), "report", str(path)], capture_output=True, text=True)
     assert "ev_prio=-1(keep)" in table.stdout
     assert f"re-scanned ranges: site {site['id']} " in table.stdout, table.stdout
@@ -213,7 +213,7 @@ def test_build_without_debug_info_is_told_so(tmp_path):
 
 def test_report_table_json_html_and_diff(tmp_path):
     prof, _ = profile(tmp_path, "prof_patterns", "scan", "8")
-    path = tmp_path / "prof_patterns-scan-8.fhprof"
+    path = profile_path(tmp_path, "prof_patterns", "scan", "8")
     table = subprocess.run([str(FARHINT), "report", str(path)], capture_output=True, text=True)
     assert table.returncode == 0
     assert "array_write" in table.stdout and "95% of faults: 2" in table.stdout
@@ -423,7 +423,7 @@ def test_a_sampled_profile_weighs_each_record_by_the_faults_it_stands_for(tmp_pa
     # Runs are judged among the records: the sampled scan is still a scan.
     assert site_at(prof, "prof_patterns.c", lines["phase_scan"])["suggest"]["seq"]
     report = subprocess.run(
-        [str(FARHINT), "report", str(tmp_path / "prof_patterns-phases-64.fhprof")],
+        [str(FARHINT), "report", str(profile_path(tmp_path, "prof_patterns", "phases", "64"))],
         capture_output=True,
         text=True,
         timeout=60,
