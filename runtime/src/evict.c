@@ -115,20 +115,42 @@ static void sort_by_address(uintptr_t *pages, uint64_t *words, unsigned n) {
 /* Up to this many pages between two victims may share their write-protect
  * range (one ioctl and one TLB flush instead of two). */
 #define BRIDGE_PAGES 8
+/* Gap pages held locked across one batch's write-protect. */
+#define GAP_MAX 256
+
+struct gap_pages {
+  uintptr_t page[GAP_MAX];
+  uint64_t word[GAP_MAX];
+  unsigned n;
+};
 
 /* Whether the pages strictly between victims a and b can be write-protected
- * with them: each absent (nothing to protect) or clean (protected already;
- * a clean victim too). One that turns dirty meanwhile is only protected
- * again: its next write faults and un-protects it, and nothing is lost. */
-static bool may_bridge(uintptr_t a, uintptr_t b) {
-  if (b - a > (BRIDGE_PAGES + 1) * FM_PAGE)
+ * with them: each is locked here (so none turns dirty or is mapped writable
+ * until the protect is done) and is absent (nothing to protect) or clean
+ * (protected already). Without the locks a gap page written meanwhile was
+ * protected while marked dirty, and a thread that writes a dirty page it
+ * holds locked (freed.c's reuse) then waited on its own write-protect
+ * fault forever. */
+static bool bridge(uintptr_t a, uintptr_t b, struct gap_pages *gap) {
+  if (b - a > (BRIDGE_PAGES + 1) * FM_PAGE || gap->n + (b - a) / FM_PAGE > GAP_MAX)
     return false;
+  unsigned first = gap->n;
   for (uintptr_t p = a + FM_PAGE; p < b; p += FM_PAGE) {
-    uint64_t w = atomic_load_explicit(fm_meta(p), memory_order_relaxed);
+    uint64_t w;
+    if (!fm_page_trylock(p, &w))
+      break;
+    gap->page[gap->n] = p;
+    gap->word[gap->n++] = w;
     if ((w & FM_RESIDENT) && (w & FARHINT_META_DIRTY))
-      return false;
+      break;
+    if (p + FM_PAGE == b)
+      return true;
   }
-  return true;
+  while (gap->n > first) { /* not bridged: let go of this gap's pages */
+    gap->n--;
+    fm_page_unlock(gap->page[gap->n], gap->word[gap->n]);
+  }
+  return false;
 }
 
 /* Write-protects the dirty victims, neighbours and victims a few clean or
@@ -141,6 +163,7 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
   unsigned calls = 0;
   struct fm_range ranges[1024];
   size_t nranges = 0;
+  struct gap_pages gap = {.n = 0};
   bool vec = fm_uffd_has_wp_vec();
   for (unsigned i = 0; i < n;) {
     if (!(words[i] & FARHINT_META_DIRTY)) {
@@ -148,7 +171,8 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
       continue;
     }
     unsigned last = i; /* the run's last dirty victim */
-    for (unsigned j = i + 1; j < n && may_bridge(pages[j - 1], pages[j]); j++)
+    for (unsigned j = i + 1;
+         j < n && (pages[j] == pages[j - 1] + FM_PAGE || bridge(pages[j - 1], pages[j], &gap)); j++)
       if (words[j] & FARHINT_META_DIRTY)
         last = j;
     size_t len = pages[last] - pages[i] + FM_PAGE;
@@ -167,6 +191,8 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
       fm_log_die("UFFDIO_WRITEPROTECT_VEC of %zu ranges failed: %s", nranges, strerror(errno));
     calls++;
   }
+  for (unsigned k = 0; k < gap.n; k++)
+    fm_page_unlock(gap.page[k], gap.word[k]);
   fm_stats_count(FM_C_WP_SYSCALLS, calls);
   fm_stats_time_add(FM_T_WRITE_PROTECT, t0);
   return calls;
