@@ -7,9 +7,9 @@
  * thread, the control thread pins itself to the core that thread last ran
  * on -- read from the thread's rseq area, which the kernel keeps current,
  * so no system call -- and answers without spinning: the fault puts the
- * thread to sleep, the control thread runs on its core at once, and its
- * wake-up, once the page is mapped and unlocked (control.c), lets the
- * thread run again where it slept. Only the runtime's own thread is
+ * thread to sleep, the control thread runs on its core at once, and the
+ * copy that maps the page lets the thread run again where it slept
+ * (control.c finishes the fault when the thread next sleeps). Only the runtime's own thread is
  * pinned; the program's placement is its own
  * (docs/design-notes.md, "The control thread sits beside a lone faulting
  * thread"). */
@@ -32,6 +32,10 @@ static struct {
   unsigned streak;                       /* faults so far from the main thread */
   int cpu;                               /* where it is pinned, or -1 */
 } co = {.cpu = -1};
+
+/* Whether it is pinned beside the main thread: page-lock waiters read it
+ * (meta.c), since a waiter spinning there keeps the owner from running. */
+static _Atomic bool beside;
 
 static uintptr_t thread_pointer(void) {
 #if defined(__x86_64__)
@@ -79,6 +83,7 @@ static void pin(int cpu) {
   if (co.cpu < 0)
     sched_setscheduler(0, SCHED_IDLE, &none);
   co.cpu = cpu;
+  atomic_store_explicit(&beside, true, memory_order_relaxed);
   fm_stats_count(FM_C_COLOCATE_MOVES, 1);
 }
 
@@ -94,6 +99,7 @@ static void leave(void) {
   sched_setscheduler(0, SCHED_OTHER, &none);
   sched_setaffinity(0, sizeof co.allowed, &co.allowed);
   co.cpu = -1;
+  atomic_store_explicit(&beside, false, memory_order_relaxed);
 }
 
 bool fm_colocate_fault(pid_t tid) {
@@ -113,4 +119,4 @@ bool fm_colocate_fault(pid_t tid) {
   return co.cpu >= 0;
 }
 
-bool fm_colocated(void) { return co.cpu >= 0; }
+bool fm_colocated(void) { return atomic_load_explicit(&beside, memory_order_relaxed); }

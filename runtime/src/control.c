@@ -55,30 +55,31 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
   }
 }
 
-static bool serve_fault_here(const struct uffd_msg *msg);
+/* Beside a lone faulting thread (colocate.c) the control thread runs at
+ * SCHED_IDLE, so the copy's wake-up lets the thread take the core at once,
+ * before the page is unlocked and tracked: that is finished when the thread
+ * next sleeps, most often in its next fault, which saves a wake-up call
+ * per fault. So read-ahead is asked for before the copy, page-lock
+ * waiters do not spin meanwhile (meta.c) and hints do not wait for the
+ * page (pagein.c): a waiter spinning on the page would keep its owner from
+ * running (the large pipeline's hinted build, whose hints touch pages
+ * library code has just faulted in, ran 10x native when they did). Such a fault cannot be timed, as
+ * the copy returns only when the thread sleeps again: one in TIMED_EVERY wakes the thread last,
+ * after the unlock, and is timed (stats.c estimates the rest from these).
+ * Chosen at random: faults that evict come every few faults, and a fixed
+ * stride timed none of them. Write-protect faults always wake it last. */
+#define TIMED_EVERY 32
 
-/* Beside the faulting thread (colocate.c), the control thread runs at
- * SCHED_IDLE, and the thread its wake-up lets run takes the core at once:
- * woken by the copy, it would find the page still locked (and whatever
- * else the fault holds) with the control thread unable to run until it
- * sleeps again -- the large pipeline's hinted build ran 10x native instead
- * of 1.0x. So the wake comes last. */
-static void serve_fault(const struct uffd_msg *msg) {
-  if (!fm_colocate_fault((pid_t)msg->arg.pagefault.feat.ptid)) {
-    serve_fault_here(msg);
-    return;
-  }
-  fm_uffd_defer_wakes(true);
-  bool owed = serve_fault_here(msg);
-  fm_uffd_defer_wakes(false);
-  if (owed)
-    fm_uffd_wake(fm.uffd, fm_page_of((uintptr_t)msg->arg.pagefault.address), FM_PAGE);
+static bool time_this_one(void) {
+  static uint64_t x = 0x9e3779b97f4a7c15; /* xorshift64: only this thread */
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  return x % TIMED_EVERY == 0;
 }
 
-/* Returns whether it mapped or un-protected the page itself, so a wake it
- * deferred is owed; not for a page in flight, whose copy wakes the thread
- * (woken before, it would only fault on it again). */
-static bool serve_fault_here(const struct uffd_msg *msg) {
+static void serve_fault(const struct uffd_msg *msg) {
+  bool colocated = fm_colocate_fault((pid_t)msg->arg.pagefault.feat.ptid);
   /* In trace mode the faults the sampling skips are served as in a run,
    * read-ahead and all: a profile of millions of faults then costs about
    * a run at its budget plus the recorded faults, instead of a round trip
@@ -87,36 +88,44 @@ static bool serve_fault_here(const struct uffd_msg *msg) {
    * recorded bursts are served one page each, so the runs they show are
    * the program's, not the read-ahead's. */
   if (fm_trace_on() && fm_trace_unhinted(msg))
-    return false;
+    return;
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
   if (fm_trace_on() && !(flags & UFFD_PAGEFAULT_FLAG_WP) && fm_page_in_local_window(page)) {
     fm_uffd_wake(fm.uffd, page, FM_PAGE); /* if another path mapped it */
-    return false;
+    return;
   }
   if (flags & UFFD_PAGEFAULT_FLAG_WP) {
     fm_stats_count(FM_C_FAULT_WP, 1);
+    fm_uffd_defer_wakes(colocated);
     fm_page_make_writable(page, true);
-    return true;
+    fm_uffd_defer_wakes(false);
+    if (colocated)
+      fm_uffd_wake(fm.uffd, page, FM_PAGE);
+    return;
   }
   bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
+  if (fm.cfg.unhinted_readahead)
+    read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
   /* On its way: the copy that lands it wakes the faulting thread, so this
    * thread serves the next fault instead of waiting for the transfer. */
   uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
-  bool mapped = false;
-  if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT))
+  if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT)) {
     fm_stats_count(FM_C_FAULT_IN_FLIGHT, 1);
+    return;
+  }
+  bool timed = !colocated || time_this_one();
+  fm_uffd_defer_wakes(colocated && timed);
+  fm_stats_fault_timing(!colocated ? FM_TIMED : timed ? FM_TIMED_SAMPLE : FM_UNTIMED);
+  int r = fm_page_in(page, write, 0, FM_PATH_UNHINTED);
+  fm_stats_fault_timing(FM_TIMED);
+  fm_uffd_defer_wakes(false);
   /* If another path mapped it first, fm_page_in has made it writable when
    * asked; the faulting thread still waits in the kernel. */
-  else if (fm_page_in(page, write, 0, FM_PATH_UNHINTED) != FM_MAPPED)
+  if (r != FM_MAPPED || (colocated && timed))
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
-  else
-    mapped = true;
-  if (mapped && fm_colocated())
+  if (r == FM_MAPPED && colocated)
     fm_stats_count(FM_C_FAULT_COLOCATED, 1);
-  if (fm.cfg.unhinted_readahead)
-    read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
-  return mapped;
 }
 
 /* Serves what the userfaultfd holds now; false when it held nothing. */
@@ -149,6 +158,7 @@ static bool serve_pending(void) {
  * it on average, and the empty reads (each a system call) stay a fraction of
  * the system calls per page moved. */
 #define SPIN_READ_EVERY_NS 2000
+#define POLL_EVERY 64
 
 static void *control_main(void *arg) {
   (void)arg;
@@ -157,7 +167,17 @@ static void *control_main(void *arg) {
       {.fd = fm_backend_fd(), .events = POLLRDHUP},
   };
   struct fm_spin spin = {.max_ns = SPIN_NS};
+  unsigned unpolled = 0;
   for (;;) {
+    /* Beside a lone faulting thread this thread runs only while that one
+     * sleeps, most often in its next fault: read it without a poll first.
+     * Every POLL_EVERY reads the poll comes anyway, to see the server's
+     * socket. */
+    if (fm_colocated() && unpolled < POLL_EVERY && serve_pending()) {
+      unpolled++;
+      continue;
+    }
+    unpolled = 0;
     /* With user-level fetches in flight, wake up to finish them when every
      * worker is busy running threads (fault stealing). */
     fm_ult_poll_fetches();

@@ -596,6 +596,12 @@ enum fm_timer {
 };
 void fm_stats_time_add(enum fm_timer t, uint64_t since_ns); /* adds now - since_ns */
 void fm_stats_latency(enum fm_path path, uint64_t ns);
+/* Whether this thread's current fault can be timed: beside a lone faulting
+ * thread most cannot (control.c), and a sample of those that can stands
+ * for them. */
+enum fm_fault_timing { FM_TIMED, FM_TIMED_SAMPLE, FM_UNTIMED };
+void fm_stats_fault_timing(enum fm_fault_timing t);
+void fm_stats_copy_in(uint64_t since_ns);
 void fm_stats_cpu_add(uint64_t ns);
 void fm_stats_register_thread(pthread_t t);
 void fm_stats_report(void);

@@ -54,7 +54,7 @@ static bool map_read_writable(bool *sample) {
 static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
   uint64_t t0 = fm_stats_now_ns();
   int rc = fm_uffd_copy(fm.uffd, page, src, len, !write);
-  fm_stats_time_add(FM_T_COPY_IN, t0);
+  fm_stats_copy_in(t0);
   if (rc < 0)
     fm_log_die("UFFDIO_COPY of %zu bytes at %#lx failed: %s", len, (unsigned long)page,
                strerror(errno));
@@ -93,6 +93,12 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
         fm_page_make_writable(page, false);
       return r;
     }
+    /* Beside a lone faulting thread, a page locked here is most often the
+     * one its last fault mapped, held by the control thread until this
+     * thread sleeps again (control.c): a hint does not wait for it. The
+     * access that follows finds it mapped, or faults as if unhinted. */
+    if (path == FM_PATH_HINTED && (w & FARHINT_META_LOCKED) && fm_colocated())
+      return 0;
     w = fm_page_lock(page); /* waits while another path serves this page */
     if (!(w & FM_RESIDENT))
       break;

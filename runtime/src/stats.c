@@ -21,7 +21,12 @@ static struct {
   _Atomic uint64_t time_ns[FM_T_COUNT];
   pthread_t threads[MAX_THREADS];
   _Atomic int nthreads;
+  /* Copy-ins of faults that could not be timed, and those of the sample
+   * timed in their stead (fm_stats_fault_timing). */
+  _Atomic uint64_t untimed_copies, sampled_copies, sampled_copy_ns;
 } recorded;
+
+static __thread enum fm_fault_timing fault_timing;
 
 static const char *const counter_names[FM_C_COUNT] = {
     "faults_hinted",     "faults_unhinted",       "faults_write_protect", "hint_slow_calls",
@@ -63,8 +68,10 @@ static uint64_t bucket_value(unsigned b) { /* lower bound of the bucket */
   return ((uint64_t)(SUB + sub)) << (msb - 3);
 }
 
+void fm_stats_fault_timing(enum fm_fault_timing t) { fault_timing = t; }
+
 void fm_stats_latency(enum fm_path path, uint64_t ns) {
-  if (path == FM_PATH_READAHEAD)
+  if (path == FM_PATH_READAHEAD || fault_timing == FM_UNTIMED)
     return;
   atomic_fetch_add_explicit(&recorded.lat[path == FM_PATH_UNHINTED][bucket_of(ns)], 1,
                             memory_order_relaxed);
@@ -77,6 +84,19 @@ static const char *const timer_names[FM_T_COUNT] = {
 void fm_stats_time_add(enum fm_timer t, uint64_t since_ns) {
   atomic_fetch_add_explicit(&recorded.time_ns[t], fm_stats_now_ns() - since_ns,
                             memory_order_relaxed);
+}
+
+void fm_stats_copy_in(uint64_t since_ns) {
+  if (fault_timing == FM_UNTIMED) {
+    atomic_fetch_add_explicit(&recorded.untimed_copies, 1, memory_order_relaxed);
+    return;
+  }
+  uint64_t ns = fm_stats_now_ns() - since_ns;
+  atomic_fetch_add_explicit(&recorded.time_ns[FM_T_COPY_IN], ns, memory_order_relaxed);
+  if (fault_timing == FM_TIMED_SAMPLE) {
+    atomic_fetch_add_explicit(&recorded.sampled_copies, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&recorded.sampled_copy_ns, ns, memory_order_relaxed);
+  }
 }
 
 void fm_stats_cpu_add(uint64_t ns) {
@@ -235,7 +255,15 @@ static void report_kernel_view(void) {
          (unsigned long)(fm.cfg.local_bytes >> 20), store);
 }
 
+/* Each untimed copy-in is taken to cost what the sampled ones did. */
+static void estimate_untimed_copies(void) {
+  uint64_t untimed = atomic_exchange(&recorded.untimed_copies, 0), n = recorded.sampled_copies;
+  if (n)
+    recorded.time_ns[FM_T_COPY_IN] += untimed * recorded.sampled_copy_ns / n;
+}
+
 void fm_stats_report(void) {
+  estimate_untimed_copies();
   uint64_t cpu = runtime_cpu_ns();
   if (*fm.cfg.stats_file)
     write_json(cpu);

@@ -222,9 +222,10 @@ def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
 def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
     """While only the main thread faults, the control thread answers from
     that thread's core (no halted core to wake), without slowing it: the
-    thread, woken, must not find the page still held by the fault's service
-    (each page is touched unhinted, then through a hint: 1.5x slower than
-    with --no-colocate when the wake came before the unlock, 0.5x after).
+    thread, woken by the copy, runs before the fault's service has unlocked
+    the page, and must not wait for it there (each page is touched
+    unhinted, then through a hint: 1.5x slower than with --no-colocate
+    when waiters spun on the lock, 0.6x when hints waited on it, 0.5x now).
     Once a second thread faults while the first keeps its core busy, the
     second's faults are served as promptly as the lone thread's were, and
     --no-colocate turns the move off. Every page is read from far memory by
