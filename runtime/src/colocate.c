@@ -33,9 +33,11 @@ static struct {
   int cpu;                               /* where it is pinned, or -1 */
 } co = {.cpu = -1};
 
-/* Whether it is pinned beside the main thread: page-lock waiters read it
- * (meta.c), since a waiter spinning there keeps the owner from running. */
-static _Atomic bool beside;
+/* The page whose fault the control thread is serving with the thread's
+ * wake in the copy: it stays locked until the thread sleeps again
+ * (control.c), and nothing should spin or wait on it meanwhile (meta.c,
+ * pagein.c). 0 when none. */
+static _Atomic uintptr_t held;
 
 static uintptr_t thread_pointer(void) {
 #if defined(__x86_64__)
@@ -83,7 +85,6 @@ static void pin(int cpu) {
   if (co.cpu < 0)
     sched_setscheduler(0, SCHED_IDLE, &none);
   co.cpu = cpu;
-  atomic_store_explicit(&beside, true, memory_order_relaxed);
   fm_stats_count(FM_C_COLOCATE_MOVES, 1);
 }
 
@@ -99,7 +100,6 @@ static void leave(void) {
   sched_setscheduler(0, SCHED_OTHER, &none);
   sched_setaffinity(0, sizeof co.allowed, &co.allowed);
   co.cpu = -1;
-  atomic_store_explicit(&beside, false, memory_order_relaxed);
 }
 
 bool fm_colocate_fault(pid_t tid) {
@@ -119,4 +119,10 @@ bool fm_colocate_fault(pid_t tid) {
   return co.cpu >= 0;
 }
 
-bool fm_colocated(void) { return atomic_load_explicit(&beside, memory_order_relaxed); }
+bool fm_colocated(void) { return co.cpu >= 0; }
+
+void fm_colocate_hold(uintptr_t page) { atomic_store_explicit(&held, page, memory_order_relaxed); }
+
+bool fm_colocate_holds(uintptr_t page) {
+  return atomic_load_explicit(&held, memory_order_relaxed) == page;
+}

@@ -28,13 +28,19 @@ static struct {
   uintptr_t ahead;     /* the end of what was asked for ahead */
 } streams[RA_STREAMS]; /* only the control thread touches these */
 
+/* Whether thread tid's fault on page continues its run in address order. */
+static bool in_address_order(uint32_t tid, uintptr_t page) {
+  unsigned i = tid % RA_STREAMS;
+  return streams[i].tid == tid && page > streams[i].last &&
+         page <= streams[i].last + (uintptr_t)(streams[i].window + 1) * FM_PAGE;
+}
+
 static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
   unsigned i = tid % RA_STREAMS;
   unsigned max = (unsigned)(fm.cfg.local_bytes / FM_PAGE / 8);
   if (max > RA_MAX)
     max = RA_MAX;
-  bool in_order = streams[i].tid == tid && page > streams[i].last &&
-                  page <= streams[i].last + (uintptr_t)(streams[i].window + 1) * FM_PAGE;
+  bool in_order = in_address_order(tid, page);
   unsigned run = in_order ? streams[i].run + 1 : 0;
   unsigned window = run < 3 ? 0 : streams[i].window ? 2 * streams[i].window : 4;
   if (window > max)
@@ -59,15 +65,20 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
  * SCHED_IDLE, so the copy's wake-up lets the thread take the core at once,
  * before the page is unlocked and tracked: that is finished when the thread
  * next sleeps, most often in its next fault, which saves a wake-up call
- * per fault. So read-ahead is asked for before the copy, page-lock
- * waiters do not spin meanwhile (meta.c) and hints do not wait for the
- * page (pagein.c): a waiter spinning on the page would keep its owner from
- * running (the large pipeline's hinted build, whose hints touch pages
- * library code has just faulted in, ran 10x native when they did). Such a fault cannot be timed, as
- * the copy returns only when the thread sleeps again: one in TIMED_EVERY wakes the thread last,
- * after the unlock, and is timed (stats.c estimates the rest from these).
- * Chosen at random: faults that evict come every few faults, and a fixed
- * stride timed none of them. Write-protect faults always wake it last. */
+ * per fault. Meanwhile page-lock waiters do not spin on that page (meta.c)
+ * and hints do not wait for it (pagein.c): a waiter spinning there would
+ * keep its owner from running (the large pipeline's hinted build, whose
+ * hints touch pages library code has just faulted in, ran 10x native when
+ * they did). Faults in address order still wake the thread last: a thread
+ * walking memory soon hands what it walked back to the runtime, as
+ * bench_churn frees each buffer it has read back, and waited in free() for
+ * the page the control thread still held (7% slower); read-ahead serves
+ * most of such runs anyway. Nor can a fault whose copy wakes the thread be
+ * timed, as the copy returns only when the thread sleeps again: one in
+ * TIMED_EVERY wakes it last and is timed (stats.c estimates the rest from
+ * these), chosen at random, since faults that evict come every few faults
+ * and a fixed stride timed none of them. Write-protect faults always wake
+ * it last. */
 #define TIMED_EVERY 32
 
 static bool time_this_one(void) {
@@ -105,27 +116,36 @@ static void serve_fault(const struct uffd_msg *msg) {
     return;
   }
   bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
-  if (fm.cfg.unhinted_readahead)
-    read_ahead_unhinted(msg->arg.pagefault.feat.ptid, page, write);
+  uint32_t tid = msg->arg.pagefault.feat.ptid;
   /* On its way: the copy that lands it wakes the faulting thread, so this
    * thread serves the next fault instead of waiting for the transfer. */
   uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
   if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT)) {
     fm_stats_count(FM_C_FAULT_IN_FLIGHT, 1);
+    if (fm.cfg.unhinted_readahead)
+      read_ahead_unhinted(tid, page, write);
     return;
   }
-  bool timed = !colocated || time_this_one();
-  fm_uffd_defer_wakes(colocated && timed);
-  fm_stats_fault_timing(!colocated ? FM_TIMED : timed ? FM_TIMED_SAMPLE : FM_UNTIMED);
+  bool in_order = in_address_order(tid, page);
+  bool sample = colocated && !in_order && time_this_one();
+  bool wake_in_copy = colocated && !in_order && !sample;
+  bool wake_last = colocated && !wake_in_copy;
+  fm_uffd_defer_wakes(wake_last);
+  fm_stats_fault_timing(wake_in_copy ? FM_UNTIMED : sample ? FM_TIMED_SAMPLE : FM_TIMED);
+  if (wake_in_copy)
+    fm_colocate_hold(page);
   int r = fm_page_in(page, write, 0, FM_PATH_UNHINTED);
+  fm_colocate_hold(0);
   fm_stats_fault_timing(FM_TIMED);
   fm_uffd_defer_wakes(false);
   /* If another path mapped it first, fm_page_in has made it writable when
    * asked; the faulting thread still waits in the kernel. */
-  if (r != FM_MAPPED || (colocated && timed))
+  if (r != FM_MAPPED || wake_last)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
   if (r == FM_MAPPED && colocated)
     fm_stats_count(FM_C_FAULT_COLOCATED, 1);
+  if (fm.cfg.unhinted_readahead)
+    read_ahead_unhinted(tid, page, write);
 }
 
 /* Serves what the userfaultfd holds now; false when it held nothing. */

@@ -369,6 +369,8 @@ int fm_control_start(void);
 void fm_colocate_init(void);
 bool fm_colocate_fault(pid_t tid);
 bool fm_colocated(void);
+void fm_colocate_hold(uintptr_t page); /* 0: none */
+bool fm_colocate_holds(uintptr_t page);
 int fm_prefetch_start(void);
 /* Read-ahead: fetch npages from first_page without waiting (a window at
  * least 4 pages long gets a trigger in its middle). */

@@ -49,10 +49,10 @@ uint64_t fm_page_lock(uintptr_t page) {
       continue;
     if (!t0)
       t0 = fm_stats_now_ns();
-    /* Beside a lone faulting thread (colocate.c) the owner may be the
-     * control thread, which cannot run while anything else runs on that
-     * core: no spin. */
-    if (!fm_colocated() && (spins < 100 || spins % 64 || fm_stats_now_ns() - t0 < SPIN_NS)) {
+    /* Held by the control thread beside a lone faulting thread, which
+     * cannot run while anything else runs on that core: no spin. */
+    if (!fm_colocate_holds(page) &&
+        (spins < 100 || spins % 64 || fm_stats_now_ns() - t0 < SPIN_NS)) {
       __builtin_ia32_pause();
     } else {
       wait_unlocked(m, w);

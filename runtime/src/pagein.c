@@ -93,11 +93,10 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
         fm_page_make_writable(page, false);
       return r;
     }
-    /* Beside a lone faulting thread, a page locked here is most often the
-     * one its last fault mapped, held by the control thread until this
-     * thread sleeps again (control.c): a hint does not wait for it. The
-     * access that follows finds it mapped, or faults as if unhinted. */
-    if (path == FM_PATH_HINTED && (w & FARHINT_META_LOCKED) && fm_colocated())
+    /* The page the thread's last fault mapped, which the control thread
+     * beside it holds until the thread sleeps again (control.c): a hint
+     * does not wait for it. The access that follows finds it mapped. */
+    if (path == FM_PATH_HINTED && (w & FARHINT_META_LOCKED) && fm_colocate_holds(page))
       return 0;
     w = fm_page_lock(page); /* waits while another path serves this page */
     if (!(w & FM_RESIDENT))
