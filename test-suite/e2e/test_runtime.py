@@ -114,7 +114,7 @@ def test_auto_reclaim_leaves_scattered_victims_to_the_faulting_thread(farhint_ru
     assert scan.returncode == 0, scan.stderr
     c = scan.stats["counters"]
     assert c["sync_reclaims"] < c["evict_batches"] / 2, c
-    scattered = farhint_run("fm_racing_writers", 16, 1, 400000, options=["--local", "2M"])
+    scattered = farhint_run("fm_racing_writers", 16, 1, 100000, options=["--local", "2M"])
     assert scattered.returncode == 0, scattered.stderr
     c = scattered.stats["counters"]
     assert c["sync_reclaims"] > c["evict_batches"] / 2, c
