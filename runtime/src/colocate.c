@@ -9,8 +9,8 @@
  * so no system call -- and answers without spinning: the fault puts the
  * thread to sleep, the control thread runs on its core at once, and the
  * copy that maps the page lets the thread run again where it slept
- * (control.c finishes the fault when the thread next sleeps). Only the runtime's own thread is
- * pinned; the program's placement is its own
+ * (control.c finishes the fault when the thread next sleeps). Only the
+ * runtime's own thread is pinned; the program's placement is its own
  * (docs/design-notes.md, "The control thread sits beside a lone faulting
  * thread"). */
 #include "fm.h"

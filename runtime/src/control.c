@@ -120,34 +120,34 @@ static void serve_fault(const struct uffd_msg *msg) {
   /* On its way: the copy that lands it wakes the faulting thread, so this
    * thread serves the next fault instead of waiting for the transfer. */
   uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
+  bool wake = false;
   if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT)) {
     fm_stats_count(FM_C_FAULT_IN_FLIGHT, 1);
-    if (fm.cfg.unhinted_readahead)
-      read_ahead_unhinted(tid, page, write);
-    return;
+  } else {
+    bool in_order = in_address_order(tid, page);
+    bool sample = colocated && !in_order && time_this_one();
+    bool wake_in_copy = colocated && !in_order && !sample;
+    bool wake_last = colocated && !wake_in_copy;
+    fm_uffd_defer_wakes(wake_last);
+    fm_stats_fault_timing(wake_in_copy ? FM_UNTIMED : sample ? FM_TIMED_SAMPLE : FM_TIMED);
+    if (wake_in_copy)
+      fm_colocate_hold(page);
+    int r = fm_page_in(page, write, 0, FM_PATH_UNHINTED);
+    fm_colocate_hold(0);
+    fm_stats_fault_timing(FM_TIMED);
+    fm_uffd_defer_wakes(false);
+    if (r == FM_MAPPED && colocated)
+      fm_stats_count(FM_C_FAULT_COLOCATED, 1);
+    /* If another path mapped it first, fm_page_in has made it writable
+     * when asked; the faulting thread still waits in the kernel. */
+    wake = r != FM_MAPPED || wake_last;
   }
-  bool in_order = in_address_order(tid, page);
-  bool sample = colocated && !in_order && time_this_one();
-  bool wake_in_copy = colocated && !in_order && !sample;
-  bool wake_last = colocated && !wake_in_copy;
-  fm_uffd_defer_wakes(wake_last);
-  fm_stats_fault_timing(wake_in_copy ? FM_UNTIMED : sample ? FM_TIMED_SAMPLE : FM_TIMED);
-  if (wake_in_copy)
-    fm_colocate_hold(page);
-  int r = fm_page_in(page, write, 0, FM_PATH_UNHINTED);
-  fm_colocate_hold(0);
-  fm_stats_fault_timing(FM_TIMED);
-  fm_uffd_defer_wakes(false);
-  if (r == FM_MAPPED && colocated)
-    fm_stats_count(FM_C_FAULT_COLOCATED, 1);
   /* Before the wake: woken, a thread beside this one runs until it sleeps
-   * again, and read-ahead asked for after that comes a fault late (bench_churn
-   * took 40% more faults). */
+   * again, and read-ahead asked for after that comes a fault late
+   * (bench_churn took 40% more faults). */
   if (fm.cfg.unhinted_readahead)
     read_ahead_unhinted(tid, page, write);
-  /* If another path mapped it first, fm_page_in has made it writable when
-   * asked; the faulting thread still waits in the kernel. */
-  if (r != FM_MAPPED || wake_last)
+  if (wake)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
 }
 

@@ -132,20 +132,18 @@ struct gap_pages {
  * holds locked (freed.c's reuse) then waited on its own write-protect
  * fault forever. */
 static bool bridge(uintptr_t a, uintptr_t b, struct gap_pages *gap) {
-  if (b - a > (BRIDGE_PAGES + 1) * FM_PAGE || gap->n + (b - a) / FM_PAGE > GAP_MAX)
+  if (b - a > (BRIDGE_PAGES + 1) * FM_PAGE || gap->n + (b - a) / FM_PAGE - 1 > GAP_MAX)
     return false;
   unsigned first = gap->n;
-  for (uintptr_t p = a + FM_PAGE; p < b; p += FM_PAGE) {
-    uint64_t w;
-    if (!fm_page_trylock(p, &w))
-      break;
+  uintptr_t p = a + FM_PAGE;
+  for (uint64_t w; p < b && fm_page_trylock(p, &w); p += FM_PAGE) {
     gap->page[gap->n] = p;
     gap->word[gap->n++] = w;
     if ((w & FM_RESIDENT) && (w & FARHINT_META_DIRTY))
       break;
-    if (p + FM_PAGE == b)
-      return true;
   }
+  if (p == b) /* every gap page locked, none dirty (none at all for neighbours) */
+    return true;
   while (gap->n > first) { /* not bridged: let go of this gap's pages */
     gap->n--;
     fm_page_unlock(gap->page[gap->n], gap->word[gap->n]);
@@ -171,8 +169,7 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
       continue;
     }
     unsigned last = i; /* the run's last dirty victim */
-    for (unsigned j = i + 1;
-         j < n && (pages[j] == pages[j - 1] + FM_PAGE || bridge(pages[j - 1], pages[j], &gap)); j++)
+    for (unsigned j = i + 1; j < n && bridge(pages[j - 1], pages[j], &gap); j++)
       if (words[j] & FARHINT_META_DIRTY)
         last = j;
     size_t len = pages[last] - pages[i] + FM_PAGE;

@@ -134,7 +134,7 @@ bool fm_uffd_has_wp_vec(void);
 long fm_uffd_writeprotect_vec(int uffd, const struct fm_range *ranges, size_t n);
 int fm_uffd_wake(int uffd, uintptr_t addr, size_t len);
 /* While on, this thread's copies, moves and un-protects wake no waiting
- * thread: the caller wakes it once it holds no lock (colocate.c). */
+ * thread: the caller wakes it once it holds no lock (control.c). */
 void fm_uffd_defer_wakes(bool on);
 
 /* ---- metadata words (inline, shared by every file) ---- */
