@@ -53,7 +53,10 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
   streams[i].window = window;
   streams[i].ahead = end > asked ? end : asked;
   if (window) {
-    fm_prefetch_request(page + FM_PAGE, window, 0, write);
+    bool sample = false;
+    if (!write && fm_reads_map_writable(window, &sample))
+      write = true;
+    fm_prefetch_read_ahead(page + FM_PAGE, window, write, sample);
     /* A fault on a page still in flight asks again for much of the same
      * window: only what is new counts as saved. */
     if (fm_trace_on() && end > asked)

@@ -277,6 +277,7 @@ struct fm_fetch {
   uint32_t site; /* FM_MARK_PREFETCHED: the prefetching site */
   uint8_t prio, mark;
   bool write;
+  bool wp_sample; /* mapped for reading to measure whether it is written */
 };
 /* Lock page for a fetch if it is allocated and neither local nor locked. */
 bool fm_page_lock_absent(uintptr_t page, uint64_t *word);
@@ -294,6 +295,12 @@ void fm_page_prefill(uintptr_t base, size_t bytes);
  * page is mapped now. */
 bool fm_page_in_local_window(uintptr_t page);
 void fm_page_make_writable(uintptr_t page, bool from_kernel_fault);
+/* Whether what an unhinted read fault maps (its page, or the window read
+ * ahead of it) is mapped writable and dirty at once; *sample: mapped
+ * write-protected instead, to measure, and marked FARHINT_META_WP_SAMPLE. */
+bool fm_reads_map_writable(unsigned pages, bool *sample);
+/* Sampled pages written: a write-protect fault, or reuse after a free. */
+void fm_reads_written(unsigned pages);
 
 /* ---- backend (backend.c): far pages on the memory server, over shared
  * memory (backend_shm.c) or tcp (backend_tcp.c) ---- */
@@ -375,6 +382,8 @@ int fm_prefetch_start(void);
 /* Read-ahead: fetch npages from first_page without waiting (a window at
  * least 4 pages long gets a trigger in its middle). */
 void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio, bool write);
+/* Read-ahead of an unhinted fault; wp_sample: fm_reads_map_writable's sample. */
+void fm_prefetch_read_ahead(uintptr_t first_page, long npages, bool write, bool wp_sample);
 /* A prefetch ahead of an access (the pass's farhint_prefetch): the pages are
  * mapped hidden, so their use is counted per site. */
 void fm_prefetch_ahead(uintptr_t first_page, long npages, unsigned prio, bool write, uint32_t site);

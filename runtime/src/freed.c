@@ -113,6 +113,8 @@ static void reuse_locked(const uintptr_t *pages, const uint64_t *words, unsigned
   }
   uint64_t t0 = fm_stats_now_ns();
   for (unsigned i = 0; i < n; i++) {
+    if (words[i] & FARHINT_META_WP_SAMPLE)
+      fm_reads_written(1); /* a read fault's page written again: reused */
     memset((void *)pages[i], 0, FM_PAGE);
     fm_page_unlock(pages[i], (words[i] & ~(FARHINT_META_FREED | FARHINT_META_WP_SAMPLE)) |
                                  FARHINT_META_DIRTY);

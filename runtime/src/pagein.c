@@ -16,39 +16,47 @@ static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned pr
          ((uint64_t)node << FARHINT_META_NODE_SHIFT);
 }
 
-/* Unhinted read faults: map write-protected (exact dirty tracking), or --
- * when most read-faulted pages are written soon after -- writable and dirty
- * at once, which saves a write-protect fault and an un-protect ioctl (a TLB
- * shootdown) per page at the price of writing back the odd clean page. One
- * read fault in SAMPLE is always mapped write-protected, and the share of
- * those that then take a write-protect fault decides, with hysteresis. */
+/* Unhinted read faults and their read-ahead: map write-protected (exact
+ * dirty tracking), or -- when most read-faulted pages are written soon after
+ * -- writable and dirty at once, which saves a write-protect fault or an
+ * un-protect ioctl (a TLB shootdown each) at the price of writing back the
+ * odd clean page. One decision in SAMPLE is always mapped write-protected
+ * (a fault's page, or a read-ahead window), and the share of those pages
+ * then written (a write-protect fault, or reuse in place after a free)
+ * decides, with hysteresis. */
 #define SAMPLE 16
-#define WINDOW 256 /* sampled faults per decision */
+#define WINDOW 256 /* sampled pages per decision */
 static struct {
-  _Atomic uint64_t reads;   /* unhinted read faults */
-  _Atomic uint64_t sampled; /* of which mapped write-protected to measure */
-  _Atomic uint64_t written; /* sampled pages that took a write-protect fault */
+  _Atomic uint64_t reads;   /* decisions: read faults and read-ahead windows */
+  _Atomic uint64_t sampled; /* pages mapped write-protected to measure */
+  _Atomic uint64_t written; /* sampled pages then written */
   _Atomic bool writable;    /* current mode */
 } read_writes;
 
-static bool map_read_writable(bool *sample) {
+bool fm_reads_map_writable(unsigned pages, bool *sample) {
   *sample = false;
   if (fm_trace_on())
     return false; /* a profile needs every write-protect fault: they show which
                      reads are followed by writes */
   uint64_t n = atomic_fetch_add_explicit(&read_writes.reads, 1, memory_order_relaxed);
   *sample = n % SAMPLE == 0;
-  if (*sample &&
-      atomic_fetch_add_explicit(&read_writes.sampled, 1, memory_order_relaxed) + 1 >= WINDOW) {
+  uint64_t sampled =
+      *sample ? atomic_fetch_add_explicit(&read_writes.sampled, pages, memory_order_relaxed) + pages
+              : 0;
+  if (sampled >= WINDOW) {
     uint64_t written = atomic_exchange(&read_writes.written, 0);
     atomic_store(&read_writes.sampled, 0);
     bool on = atomic_load(&read_writes.writable);
-    if (!on && written > WINDOW / 2)
+    if (!on && 2 * written > sampled)
       atomic_store(&read_writes.writable, true);
-    else if (on && written < WINDOW / 5)
+    else if (on && 5 * written < sampled)
       atomic_store(&read_writes.writable, false);
   }
   return !*sample && atomic_load_explicit(&read_writes.writable, memory_order_relaxed);
+}
+
+void fm_reads_written(unsigned pages) {
+  atomic_fetch_add_explicit(&read_writes.written, pages, memory_order_relaxed);
 }
 
 static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
@@ -104,7 +112,7 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
     fm_page_unlock(page, w);
   }
   bool sample = false;
-  if (!write && path == FM_PATH_UNHINTED && map_read_writable(&sample))
+  if (!write && path == FM_PATH_UNHINTED && fm_reads_map_writable(1, &sample))
     write = true;
   uint32_t node = fm_frames_get_for(page);
   if (node == FM_LOCAL_NODE)
@@ -160,7 +168,7 @@ void fm_page_make_writable(uintptr_t page, bool from_kernel_fault) {
     return;
   }
   if (w & FARHINT_META_WP_SAMPLE) {
-    atomic_fetch_add_explicit(&read_writes.written, 1, memory_order_relaxed);
+    fm_reads_written(1);
     w &= ~FARHINT_META_WP_SAMPLE;
   }
   /* Un-protecting also wakes a thread waiting on this page. */
@@ -193,7 +201,8 @@ static bool same_copy(const struct fm_fetch *a, const struct fm_fetch *b) {
 }
 
 static uint64_t fetched_word(const struct fm_fetch *f, uint32_t node) {
-  uint64_t word = mapped_word(f->word, node, f->write, f->prio);
+  uint64_t word = mapped_word(f->word, node, f->write, f->prio) |
+                  (f->wp_sample && !f->write ? FARHINT_META_WP_SAMPLE : 0);
   uint64_t hidden = f->mark == FM_MARK_TRIGGER                             ? FARHINT_META_RA_TRIGGER
                     : f->mark == FM_MARK_PREFETCHED                        ? FARHINT_META_PREFETCHED
                     : f->mark == FM_MARK_PLAIN && fm_frames_watch_access() ? FARHINT_META_PROBE

@@ -28,6 +28,7 @@ struct req {
   uint32_t site;
   uint8_t prio;
   bool write, ahead; /* ahead: the pass's prefetch (else read-ahead) */
+  bool wp_sample;    /* read-ahead mapped write-protected to measure (pagein.c) */
 };
 
 struct cell { /* a bounded multi-producer queue (Vyukov's) */
@@ -103,7 +104,8 @@ static bool pop(struct req *r) {
   return true;
 }
 
-static void enqueue(uintptr_t first, long n, unsigned prio, bool write, bool ahead, uint32_t site) {
+static void enqueue(uintptr_t first, long n, unsigned prio, bool write, bool wp_sample, bool ahead,
+                    uint32_t site) {
   if (first < fm.far_base || first >= fm.far_end || n <= 0)
     return;
   if (n > (long)((fm.far_end - first) / FM_PAGE))
@@ -113,11 +115,16 @@ static void enqueue(uintptr_t first, long n, unsigned prio, bool write, bool ahe
                      .site = site,
                      .prio = (uint8_t)prio,
                      .write = write,
+                     .wp_sample = wp_sample,
                      .ahead = ahead});
 }
 
 void fm_prefetch_request(uintptr_t first, long n, unsigned prio, bool write) {
-  enqueue(first, n, prio, write, false, 0);
+  enqueue(first, n, prio, write, false, false, 0);
+}
+
+void fm_prefetch_read_ahead(uintptr_t first, long n, bool write, bool wp_sample) {
+  enqueue(first, n, 0, write, wp_sample, false, 0);
 }
 
 /* A loop asks for the page ahead on every iteration until that page is
@@ -129,7 +136,7 @@ void fm_prefetch_ahead(uintptr_t first, long n, unsigned prio, bool write, uint3
   if (first == last_first)
     return;
   last_first = first;
-  enqueue(first, n, prio, write, true, site);
+  enqueue(first, n, prio, write, false, true, site);
 }
 
 /* ---- accuracy per site: the site of each prefetched page, by frame ---- */
@@ -191,6 +198,7 @@ static bool lock_into(struct batch *b) {
     f->page = page;
     f->prio = r->prio;
     f->write = r->write;
+    f->wp_sample = r->wp_sample;
     f->site = r->site;
     f->mark = r->ahead                                       ? FM_MARK_PREFETCHED
               : r->n >= 4 && prefetcher.cur_done == r->n / 2 ? FM_MARK_TRIGGER
