@@ -1,37 +1,69 @@
-/* colocate.c -- the control thread answers a lone faulting thread from that
- * thread's core. A core whose only thread waits on a fault halts, and on a
- * VM waking a halted core from another goes through the host: here that
- * costs more than serving the fault (bench_rmw, unhinted: 23-45 us an
- * access with the control thread on the other core, 11 with both on one).
- * So while the recent unhinted faults all come from the program's main
+/* colocate.c -- faults answered from the faulting thread's core. A core
+ * whose only thread waits on a fault halts, and on a VM waking a halted
+ * core from another goes through the host: here that costs more than
+ * serving the fault (bench_rmw, unhinted: 23-45 us an access with the
+ * control thread on the other core, 11 with both on one).
+ *
+ * While the recent unhinted faults all come from the program's main
  * thread, the control thread pins itself to the core that thread last ran
  * on -- read from the thread's rseq area, which the kernel keeps current,
  * so no system call -- and answers without spinning: the fault puts the
  * thread to sleep, the control thread runs on its core at once, and the
  * copy that maps the page lets the thread run again where it slept
- * (control.c finishes the fault when the thread next sleeps). Only the
- * runtime's own thread is pinned; the program's placement is its own
- * (docs/design-notes.md, "The control thread sits beside a lone faulting
- * thread"). */
+ * (control.c finishes the fault when the thread next sleeps).
+ *
+ * Once a second thread faults, a server waits beside every core instead:
+ * the control thread on the first, a server thread pinned to each other,
+ * all at SCHED_IDLE and all reading the one userfaultfd, so the fault of a
+ * thread asleep on a core is read and answered there, and the wake-up is
+ * local. A server that reads the fault of a thread elsewhere (it ran
+ * because its core's thread slept for another reason, or in the small
+ * share SCHED_IDLE gets) serves it at normal priority, so it is not
+ * preempted holding the page for as long as that core stays busy. Which
+ * core a thread is on comes from its rseq area, found through the thread
+ * start the runtime wraps. Only the runtime's own threads are pinned; the
+ * program's placement is its own (docs/design-notes.md, "The control
+ * thread sits beside a lone faulting thread", "A server beside every
+ * core"). */
 #include "fm.h"
 
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
 #include <sched.h>
 #include <sys/rseq.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* Faults from the main thread before the control thread moves beside it:
  * the first ones come while the program starts. */
 #define LONE_AFTER 64
 
-/* Only the control thread reads or writes this, after init. */
+/* Only the control thread reads or writes this after init, but for each:
+ * set once, before the servers are let go (spread_out), then read by all. */
 static struct {
-  bool on; /* until a second thread faults */
+  bool on;   /* until a second thread faults */
+  bool each; /* since then: a server beside every core */
   pid_t main_tid;
   const volatile struct rseq *main_rseq; /* the main thread's: cpu_id is current */
   cpu_set_t allowed;                     /* the control thread's mask when not pinned */
   unsigned streak;                       /* faults so far from the main thread */
   int cpu;                               /* where it is pinned, or -1 */
+  int first_cpu;                         /* the first allowed: the control thread's when spread */
 } co = {.cpu = -1};
+
+/* The program's threads by tid, each with its rseq area (where it last
+ * ran): a server tells the faults of the thread asleep on its own core
+ * from others'. A tid's slot is shared with others of the same remainder;
+ * the last to start has it, and the rest count as elsewhere. */
+#define TRACKED 4096
+static struct {
+  _Atomic pid_t tid;
+  const volatile struct rseq *_Atomic rseq;
+} seen[TRACKED];
+
+/* The core this thread serves beside, or -1. */
+static __thread int server_cpu = -1;
 
 /* The page whose fault the control thread is serving with the thread's
  * wake in the copy: it stays locked until the thread sleeps again
@@ -49,6 +81,64 @@ static uintptr_t thread_pointer(void) {
 #endif
 }
 
+static const volatile struct rseq *own_rseq(void) {
+  return (const volatile struct rseq *)(thread_pointer() + (uintptr_t)__rseq_offset);
+}
+
+static void track_this_thread(void) {
+  pid_t tid = gettid();
+  unsigned i = (unsigned)tid % TRACKED;
+  atomic_store_explicit(&seen[i].rseq, own_rseq(), memory_order_relaxed);
+  atomic_store_explicit(&seen[i].tid, tid, memory_order_release);
+}
+
+static int last_cpu(pid_t tid) {
+  unsigned i = (unsigned)tid % TRACKED;
+  if (atomic_load_explicit(&seen[i].tid, memory_order_acquire) != tid)
+    return -1;
+  return (int)atomic_load_explicit(&seen[i].rseq, memory_order_relaxed)->cpu_id;
+}
+
+struct tracked_start {
+  void *(*fn)(void *);
+  void *arg;
+};
+
+extern void *__libc_malloc(size_t);
+extern void __libc_free(void *);
+
+/* At the thread's exit (a return or pthread_exit): its rseq area goes
+ * with it, so its slot must not lead there. */
+static pthread_key_t tracked_key;
+
+static void untrack(void *slot) {
+  pid_t tid = (pid_t)(intptr_t)slot;
+  pid_t expected = tid;
+  atomic_compare_exchange_strong(&seen[(unsigned)tid % TRACKED].tid, &expected, 0);
+}
+
+static void *tracked_main(void *p) {
+  struct tracked_start s = *(struct tracked_start *)p;
+  __libc_free(p);
+  track_this_thread();
+  pthread_setspecific(tracked_key, (void *)(intptr_t)gettid());
+  return s.fn(s.arg);
+}
+
+void *fm_colocate_wrap_start(void *(**fn)(void *), void **arg) {
+  if (!co.main_rseq)
+    return NULL;
+  struct tracked_start *s = __libc_malloc(sizeof *s);
+  if (!s)
+    return NULL;
+  *s = (struct tracked_start){*fn, *arg};
+  *fn = tracked_main;
+  *arg = s;
+  return s;
+}
+
+void fm_colocate_unwrap_start(void *wrapped) { __libc_free(wrapped); }
+
 /* Not with user-level threads: their workers own the cores. Nor while
  * profiling: a sampled profile estimates the faults read-ahead saved from
  * when faults meet pages in flight, and beside the thread that estimate
@@ -64,8 +154,13 @@ void fm_colocate_init(void) {
   }
   if (sched_getaffinity(0, sizeof co.allowed, &co.allowed) < 0 || CPU_COUNT(&co.allowed) < 2)
     return; /* one core: everything runs beside everything already */
-  co.main_rseq = (const volatile struct rseq *)(thread_pointer() + (uintptr_t)__rseq_offset);
+  if (pthread_key_create(&tracked_key, untrack) != 0)
+    return;
+  co.main_rseq = own_rseq();
   co.main_tid = gettid();
+  track_this_thread();
+  while (!CPU_ISSET(co.first_cpu, &co.allowed))
+    co.first_cpu++;
   co.on = true;
 }
 
@@ -85,28 +180,61 @@ static void pin(int cpu) {
   if (co.cpu < 0)
     sched_setscheduler(0, SCHED_IDLE, &none);
   co.cpu = cpu;
+  server_cpu = cpu;
   fm_stats_count(FM_C_COLOCATE_MOVES, 1);
 }
 
-/* Once a second thread faults, the control thread could wait behind the
- * main thread on its core (as SCHED_IDLE, for up to a scheduler slice,
- * some milliseconds) while the other's faults wait on it: colocation ends,
- * for the rest of the run. */
-static void leave(void) {
+/* Once a second thread faults, a server beside every core: each waits,
+ * started with the runtime's other threads (a thread started later could
+ * take its stack or its allocator's cache from far memory, and fault on
+ * it while the one thread serving faults is the one starting it). */
+static _Atomic uint32_t spread_out;
+
+static void spread(void) {
   co.on = false;
-  if (co.cpu < 0)
-    return;
+  co.each = true;
+  atomic_store(&spread_out, 1);
+  syscall(SYS_futex, &spread_out, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+  if (co.cpu != co.first_cpu)
+    pin(co.first_cpu);
+}
+
+unsigned fm_colocate_server_cpus(int *cpus, unsigned max) {
+  unsigned n = 0;
+  if (!co.on)
+    return 0;
+  for (int c = co.first_cpu + 1; c < CPU_SETSIZE && n < max; c++)
+    if (CPU_ISSET(c, &co.allowed))
+      cpus[n++] = c;
+  return n;
+}
+
+void fm_colocate_server(int cpu) {
+  while (!atomic_load(&spread_out))
+    syscall(SYS_futex, &spread_out, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  sched_setaffinity(0, sizeof one, &one);
   struct sched_param none = {0};
-  sched_setscheduler(0, SCHED_OTHER, &none);
-  sched_setaffinity(0, sizeof co.allowed, &co.allowed);
-  co.cpu = -1;
+  sched_setscheduler(0, SCHED_IDLE, &none);
+  server_cpu = cpu;
+}
+
+bool fm_colocate_each(void) { return co.each; }
+
+bool fm_colocate_mine(pid_t tid) { return server_cpu >= 0 && last_cpu(tid) == server_cpu; }
+
+void fm_colocate_priority(bool normal) {
+  struct sched_param none = {0};
+  sched_setscheduler(0, normal ? SCHED_OTHER : SCHED_IDLE, &none);
 }
 
 bool fm_colocate_fault(pid_t tid) {
   if (!co.on)
     return false;
   if (tid != co.main_tid) {
-    leave();
+    spread();
     return false;
   }
   if (co.streak < LONE_AFTER) {
@@ -119,7 +247,7 @@ bool fm_colocate_fault(pid_t tid) {
   return co.cpu >= 0;
 }
 
-bool fm_colocated(void) { return co.cpu >= 0; }
+bool fm_colocated(void) { return co.cpu >= 0 || co.each; }
 
 void fm_colocate_hold(uintptr_t page) { atomic_store_explicit(&held, page, memory_order_relaxed); }
 

@@ -26,9 +26,11 @@ static struct {
   unsigned run;        /* faults in address order before it */
   unsigned window;     /* pages fetched ahead of it */
   uintptr_t ahead;     /* the end of what was asked for ahead */
-} streams[RA_STREAMS]; /* only the control thread touches these */
+} streams[RA_STREAMS]; /* under streams_lock */
+static fm_spinlock_t streams_lock;
 
-/* Whether thread tid's fault on page continues its run in address order. */
+/* Whether thread tid's fault on page continues its run in address order
+ * (streams_lock held: with servers beside every core, several serve). */
 static bool in_address_order(uint32_t tid, uintptr_t page) {
   unsigned i = tid % RA_STREAMS;
   return streams[i].tid == tid && page > streams[i].last &&
@@ -36,6 +38,7 @@ static bool in_address_order(uint32_t tid, uintptr_t page) {
 }
 
 static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
+  fm_spin_lock(&streams_lock);
   unsigned i = tid % RA_STREAMS;
   unsigned max = (unsigned)(fm.cfg.local_bytes / FM_PAGE / 8);
   if (max > RA_MAX)
@@ -52,6 +55,7 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
   streams[i].run = run;
   streams[i].window = window;
   streams[i].ahead = end > asked ? end : asked;
+  fm_spin_unlock(&streams_lock);
   if (window) {
     bool sample = false;
     if (!write && fm_reads_map_writable(window, &sample))
@@ -85,15 +89,16 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
 #define TIMED_EVERY 32
 
 static bool time_this_one(void) {
-  static uint64_t x = 0x9e3779b97f4a7c15; /* xorshift64: only this thread */
+  static __thread uint64_t x = 0x9e3779b97f4a7c15; /* xorshift64 */
   x ^= x << 13;
   x ^= x >> 7;
   x ^= x << 17;
   return x % TIMED_EVERY == 0;
 }
 
-static void serve_fault(const struct uffd_msg *msg) {
+static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
   bool colocated = fm_colocate_fault((pid_t)msg->arg.pagefault.feat.ptid);
+  bool beside = colocated || fm_colocate_each();
   /* In trace mode the faults the sampling skips are served as in a run,
    * read-ahead and all: a profile of millions of faults then costs about
    * a run at its budget plus the recorded faults, instead of a round trip
@@ -111,10 +116,10 @@ static void serve_fault(const struct uffd_msg *msg) {
   }
   if (flags & UFFD_PAGEFAULT_FLAG_WP) {
     fm_stats_count(FM_C_FAULT_WP, 1);
-    fm_uffd_defer_wakes(colocated);
+    fm_uffd_defer_wakes(beside);
     fm_page_make_writable(page, true);
     fm_uffd_defer_wakes(false);
-    if (colocated)
+    if (beside)
       fm_uffd_wake(fm.uffd, page, FM_PAGE);
     return;
   }
@@ -127,10 +132,12 @@ static void serve_fault(const struct uffd_msg *msg) {
   if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT)) {
     fm_stats_count(FM_C_FAULT_IN_FLIGHT, 1);
   } else {
+    fm_spin_lock(&streams_lock);
     bool in_order = in_address_order(tid, page);
+    fm_spin_unlock(&streams_lock);
     bool sample = colocated && !in_order && time_this_one();
     bool wake_in_copy = colocated && !in_order && !sample;
-    bool wake_last = colocated && !wake_in_copy;
+    bool wake_last = beside && !wake_in_copy;
     fm_uffd_defer_wakes(wake_last);
     fm_stats_fault_timing(wake_in_copy ? FM_UNTIMED : sample ? FM_TIMED_SAMPLE : FM_TIMED);
     if (wake_in_copy)
@@ -139,7 +146,7 @@ static void serve_fault(const struct uffd_msg *msg) {
     fm_colocate_hold(0);
     fm_stats_fault_timing(FM_TIMED);
     fm_uffd_defer_wakes(false);
-    if (r == FM_MAPPED && colocated)
+    if (r == FM_MAPPED && (colocated || mine))
       fm_stats_count(FM_C_FAULT_COLOCATED, 1);
     /* If another path mapped it first, fm_page_in has made it writable
      * when asked; the faulting thread still waits in the kernel. */
@@ -152,6 +159,19 @@ static void serve_fault(const struct uffd_msg *msg) {
     read_ahead_unhinted(tid, page, write);
   if (wake)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
+}
+
+/* With a server beside every core, the fault of a thread on another core
+ * is served at normal priority (colocate.c); every fault wakes its thread
+ * last, as a server preempted by the woken thread then holds nothing. */
+static void serve_fault(const struct uffd_msg *msg) {
+  bool each = fm_colocate_each();
+  bool mine = each && fm_colocate_mine((pid_t)msg->arg.pagefault.feat.ptid);
+  if (each && !mine)
+    fm_colocate_priority(true);
+  serve_fault_here(msg, mine);
+  if (each && !mine)
+    fm_colocate_priority(false);
 }
 
 /* Serves what the userfaultfd holds now; false when it held nothing. */
@@ -186,8 +206,12 @@ static bool serve_pending(void) {
 #define SPIN_READ_EVERY_NS 2000
 #define POLL_EVERY 64
 
+/* The control thread (arg NULL), or a server for core arg - 1, which
+ * waits until servers beside every core are wanted (colocate.c). */
 static void *control_main(void *arg) {
-  (void)arg;
+  int server_cpu = (int)(intptr_t)arg - 1; /* -1: the control thread */
+  if (server_cpu >= 0)
+    fm_colocate_server(server_cpu);
   struct pollfd p[2] = {
       {.fd = fm.uffd, .events = POLLIN},
       {.fd = fm_backend_fd(), .events = POLLRDHUP},
@@ -195,10 +219,10 @@ static void *control_main(void *arg) {
   struct fm_spin spin = {.max_ns = SPIN_NS};
   unsigned unpolled = 0;
   for (;;) {
-    /* Beside a lone faulting thread this thread runs only while that one
-     * sleeps, most often in its next fault: read it without a poll first.
-     * Every POLL_EVERY reads the poll comes anyway, to see the server's
-     * socket. */
+    /* Beside the faulting threads this thread runs only while the one on
+     * its core sleeps, most often in its next fault: read it without a
+     * poll first. Every POLL_EVERY reads the poll comes anyway, to see the
+     * memory server's socket. */
     if (fm_colocated() && unpolled < POLL_EVERY && serve_pending()) {
       unpolled++;
       continue;
@@ -208,7 +232,7 @@ static void *control_main(void *arg) {
      * worker is busy running threads (fault stealing). */
     fm_ult_poll_fetches();
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-    if (poll(p, 2, fm_ult_fetches_pending() ? 1 : -1) < 0) {
+    if (poll(p, server_cpu >= 0 ? 1 : 2, fm_ult_fetches_pending() ? 1 : -1) < 0) {
       if (errno == EINTR)
         continue;
       fm_log_die("control thread: poll failed: %s", strerror(errno));
@@ -239,4 +263,14 @@ static void *control_main(void *arg) {
   return NULL;
 }
 
-int fm_control_start(void) { return fm_thread_start(control_main, "farhint-control"); }
+int fm_control_start(void) {
+  if (fm_thread_start(control_main, "farhint-control") < 0)
+    return -1;
+  int cpus[64];
+  unsigned n = fm_colocate_server_cpus(cpus, sizeof cpus / sizeof cpus[0]);
+  for (unsigned i = 0; i < n; i++)
+    if (fm_thread_start_arg(control_main, (void *)(intptr_t)(cpus[i] + 1), "farhint-server", true) <
+        0)
+      return -1;
+  return 0;
+}

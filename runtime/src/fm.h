@@ -376,6 +376,13 @@ int fm_control_start(void);
 void fm_colocate_init(void);
 bool fm_colocate_fault(pid_t tid);
 bool fm_colocated(void);
+bool fm_colocate_each(void);
+bool fm_colocate_mine(pid_t tid);
+void fm_colocate_priority(bool normal);
+void *fm_colocate_wrap_start(void *(**fn)(void *), void **arg);
+void fm_colocate_unwrap_start(void *wrapped);
+void fm_colocate_server(int cpu);
+unsigned fm_colocate_server_cpus(int *cpus, unsigned max);
 void fm_colocate_hold(uintptr_t page); /* 0: none */
 bool fm_colocate_holds(uintptr_t page);
 int fm_prefetch_start(void);

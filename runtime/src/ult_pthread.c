@@ -61,8 +61,13 @@ int __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void), v
 /* ---- threads ---- */
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
-  if (!ult_caller(CALLER))
-    return REAL(pthread_create)(thread, attr, fn, arg);
+  if (!ult_caller(CALLER)) {
+    void *wrapped = fm_colocate_wrap_start(&fn, &arg);
+    int err = REAL(pthread_create)(thread, attr, fn, arg);
+    if (err && wrapped)
+      fm_colocate_unwrap_start(wrapped);
+    return err;
+  }
   size_t stack = 0;
   if (attr) {
     int detach = PTHREAD_CREATE_JOINABLE;

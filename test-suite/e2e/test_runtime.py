@@ -248,9 +248,10 @@ def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
     the page, and must not wait for it there (each page is touched
     unhinted, then through a hint: 1.5x slower than with --no-colocate
     when waiters spun on the lock, 0.6x when hints waited on it, 0.5x now).
-    Once a second thread faults while the first keeps its core busy, the
-    second's faults are served as promptly as the lone thread's were, and
-    --no-colocate turns the move off. Every page is read from far memory by
+    Once a second thread faults while the first keeps its core busy, a
+    server waits beside each core, and the second's faults are served from
+    its own core (they took 2.7x the lone pass's time from the other);
+    --no-colocate turns both off. Every page is read from far memory by
     each thread."""
     if len(os.sched_getaffinity(0)) < 2:
         pytest.skip("one core: the control thread shares it with the program anyway")
@@ -272,8 +273,9 @@ def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
     (beside, beside_ms), (apart, apart_ms) = runs[False], runs[True]
     assert beside_ms < 1.25 * apart_ms + 50, (beside_ms, apart_ms)
     assert beside["colocate_moves"] > 0, beside
-    # the lone pass, once 64 faults have shown the main thread is alone
-    assert beside["faults_colocated"] > 0.8 * 16384, beside
+    # the lone pass once 64 faults have shown the main thread is alone, then
+    # the second thread's (0.65 of all when only the lone pass was)
+    assert beside["faults_colocated"] > 0.9 * beside["faults_unhinted"], beside
     assert apart["colocate_moves"] == 0 and apart["faults_colocated"] == 0, apart
 
 
