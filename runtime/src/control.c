@@ -223,6 +223,8 @@ static void *control_main(void *arg) {
      * its core sleeps, most often in its next fault: read it without a
      * poll first. Every POLL_EVERY reads the poll comes anyway, to see the
      * memory server's socket. */
+    if (server_cpu >= 0 && !fm_colocate_each())
+      fm_colocate_server(server_cpu); /* parked: the control thread serves */
     if (fm_colocated() && unpolled < POLL_EVERY && serve_pending()) {
       unpolled++;
       continue;
@@ -239,7 +241,7 @@ static void *control_main(void *arg) {
     }
     if (p[1].revents & (POLLHUP | POLLRDHUP | POLLERR))
       fm_backend_lost();
-    if (!(p[0].revents & POLLIN))
+    if (!(p[0].revents & POLLIN) || (server_cpu >= 0 && !fm_colocate_each()))
       continue;
     uint64_t now = fm_stats_now_ns();
     fm_spin_work_came(&spin, now); /* slept through the gap */
