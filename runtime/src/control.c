@@ -170,7 +170,7 @@ static void serve_fault(const struct uffd_msg *msg) {
   if (each && !mine)
     fm_colocate_priority(true);
   serve_fault_here(msg, mine);
-  if (each && !mine)
+  if (each && !mine && fm_colocate_each()) /* else the control thread has just left */
     fm_colocate_priority(false);
 }
 
