@@ -130,7 +130,7 @@ static void *tracked_main(void *p) {
 }
 
 void *fm_colocate_wrap_start(void *(**fn)(void *), void **arg) {
-  if (!co.main_rseq || fm_thread_starting_runtime())
+  if (!co.main_rseq)
     return NULL;
   struct tracked_start *s = __libc_malloc(sizeof *s);
   if (!s)

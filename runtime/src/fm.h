@@ -380,7 +380,6 @@ bool fm_colocate_each(void);
 bool fm_colocate_mine(pid_t tid);
 void fm_colocate_priority(bool normal);
 void *fm_colocate_wrap_start(void *(**fn)(void *), void **arg);
-bool fm_thread_starting_runtime(void);
 void fm_colocate_unwrap_start(void *wrapped);
 void fm_colocate_server(int cpu);
 unsigned fm_colocate_server_cpus(int *cpus, unsigned max);

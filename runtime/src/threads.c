@@ -11,21 +11,13 @@
  * thread that serves faults would wait forever on its own first fault; a
  * program that blocks a signal to sigwait() for it would instead be killed
  * through ours. The thread inherits the mask it is created with. */
-/* Set while this thread starts one of the runtime's (pthread_create is
- * the program's, interposed: colocate.c counts only the program's). */
-static __thread bool starting_runtime_thread;
-
-bool fm_thread_starting_runtime(void) { return starting_runtime_thread; }
-
 int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool runtime_thread) {
   pthread_t t;
   sigset_t all, old;
   sigfillset(&all);
   if (runtime_thread)
     pthread_sigmask(SIG_SETMASK, &all, &old);
-  starting_runtime_thread = true;
   int err = pthread_create(&t, NULL, fn, arg);
-  starting_runtime_thread = false;
   if (runtime_thread)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (err) {

@@ -62,7 +62,9 @@ int __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void), v
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
   if (!ult_caller(CALLER)) {
-    void *wrapped = fm_colocate_wrap_start(&fn, &arg);
+    /* The program's threads are tracked (colocate.c), not the runtime's. */
+    bool program = !fm_self_called(CALLER) && !fm_in_client_library;
+    void *wrapped = program ? fm_colocate_wrap_start(&fn, &arg) : NULL;
     int err = REAL(pthread_create)(thread, attr, fn, arg);
     if (err && wrapped)
       fm_colocate_unwrap_start(wrapped);
