@@ -11,50 +11,80 @@
 
 /* Unhinted faults in address order (a vector filled or copied by library
  * code the pass cannot hint) get read-ahead of their own, as the kernel's
- * swap read-ahead does: per faulting thread, the fourth fault in a row at
- * or just past the last one (or its window) starts a window of 4 pages, and
- * each further one doubles it (up to 64, at most an eighth of the budget);
- * the read-ahead thread fetches it while the thread runs on. Three in a row
- * are not enough: websvc's 8 KiB objects span up to three pages, and a
- * window after them only evicts what the next requests need
- * (docs/design-notes.md, "Read-ahead for unhinted faults in address order"). */
-#define RA_STREAMS 16
+ * swap read-ahead does: per run of a faulting thread, the fourth fault in a
+ * row at or just past the last one (or its window) starts a window of 4
+ * pages, and each further one doubles it (up to 64, at most an eighth of
+ * the budget); the read-ahead thread fetches it while the thread runs on.
+ * Three in a row are not enough: websvc's 8 KiB objects span up to three
+ * pages, and a window after them only evicts what the next requests need.
+ * A thread follows RA_WAYS runs at once: a copy's faults alternate between
+ * its source and its destination, and with one run per thread each fault
+ * reset the other's (docs/design-notes.md, "Read-ahead for unhinted faults
+ * in address order"). */
+#define RA_THREADS 16
+#define RA_WAYS 4 /* runs followed at once per thread (interleaved copies) */
 #define RA_MAX 64 /* UFFDIO_COPY per page is flat from 64 (primitives results) */
-static struct {
+struct ra_stream {
   uint32_t tid;
-  uintptr_t last;      /* the last fault's page */
-  unsigned run;        /* faults in address order before it */
-  unsigned window;     /* pages fetched ahead of it */
-  uintptr_t ahead;     /* the end of what was asked for ahead */
-} streams[RA_STREAMS]; /* under streams_lock */
+  uintptr_t last;  /* the last fault's page */
+  unsigned run;    /* faults in address order before it */
+  unsigned window; /* pages fetched ahead of it */
+  uintptr_t ahead; /* the end of what was asked for ahead */
+  uint64_t used;   /* when it last took a fault, to replace the oldest */
+};
+static struct ra_stream streams[RA_THREADS][RA_WAYS]; /* under streams_lock */
+static uint64_t streams_clock;
 static fm_spinlock_t streams_lock;
 
-/* Whether thread tid's fault on page continues its run in address order
- * (streams_lock held: with servers beside every core, several serve). */
+/* Thread tid's run that its fault on page continues in address order, or
+ * NULL (streams_lock held: with servers beside every core, several serve). */
+static struct ra_stream *continued_run(uint32_t tid, uintptr_t page) {
+  struct ra_stream *set = streams[tid % RA_THREADS];
+  for (unsigned w = 0; w < RA_WAYS; w++)
+    if (set[w].tid == tid && page > set[w].last &&
+        page <= set[w].last + (uintptr_t)(set[w].window + 1) * FM_PAGE)
+      return &set[w];
+  return NULL;
+}
+
 static bool in_address_order(uint32_t tid, uintptr_t page) {
-  unsigned i = tid % RA_STREAMS;
-  return streams[i].tid == tid && page > streams[i].last &&
-         page <= streams[i].last + (uintptr_t)(streams[i].window + 1) * FM_PAGE;
+  fm_spin_lock(&streams_lock);
+  bool in_order = continued_run(tid, page) != NULL;
+  fm_spin_unlock(&streams_lock);
+  return in_order;
+}
+
+/* A fault that continues none of its thread's runs starts one in place of
+ * the run that has gone longest without a fault. */
+static struct ra_stream *oldest_run(uint32_t tid) {
+  struct ra_stream *set = streams[tid % RA_THREADS], *old = &set[0];
+  for (unsigned w = 1; w < RA_WAYS; w++)
+    if (set[w].used < old->used)
+      old = &set[w];
+  return old;
 }
 
 static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
   fm_spin_lock(&streams_lock);
-  unsigned i = tid % RA_STREAMS;
   unsigned max = (unsigned)(fm.cfg.local_bytes / FM_PAGE / 8);
   if (max > RA_MAX)
     max = RA_MAX;
-  bool in_order = in_address_order(tid, page);
-  unsigned run = in_order ? streams[i].run + 1 : 0;
-  unsigned window = run < 3 ? 0 : streams[i].window ? 2 * streams[i].window : 4;
+  struct ra_stream *s = continued_run(tid, page);
+  bool in_order = s != NULL;
+  if (!s)
+    s = oldest_run(tid);
+  unsigned run = in_order ? s->run + 1 : 0;
+  unsigned window = run < 3 ? 0 : s->window ? 2 * s->window : 4;
   if (window > max)
     window = max;
-  uintptr_t asked = in_order && streams[i].ahead > page ? streams[i].ahead : page;
+  uintptr_t asked = in_order && s->ahead > page ? s->ahead : page;
   uintptr_t end = page + (uintptr_t)window * FM_PAGE;
-  streams[i].tid = tid;
-  streams[i].last = page;
-  streams[i].run = run;
-  streams[i].window = window;
-  streams[i].ahead = end > asked ? end : asked;
+  *s = (struct ra_stream){.tid = tid,
+                          .last = page,
+                          .run = run,
+                          .window = window,
+                          .ahead = end > asked ? end : asked,
+                          .used = ++streams_clock};
   fm_spin_unlock(&streams_lock);
   if (window) {
     bool sample = false;
@@ -132,9 +162,7 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
   if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT)) {
     fm_stats_count(FM_C_FAULT_IN_FLIGHT, 1);
   } else {
-    fm_spin_lock(&streams_lock);
     bool in_order = in_address_order(tid, page);
-    fm_spin_unlock(&streams_lock);
     bool sample = colocated && !in_order && time_this_one();
     bool wake_in_copy = colocated && !in_order && !sample;
     bool wake_last = beside && !wake_in_copy;

@@ -241,6 +241,18 @@ def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
     assert alone.stats["config"]["unhinted_readahead"] is False
 
 
+def test_interleaved_runs_in_address_order_are_each_read_ahead(farhint_run):
+    """A copy from one far array into a fresh one alternates its faults
+    between two runs in address order; each gets its own read-ahead, as a
+    lone scan does, instead of the alternation resetting both."""
+    run = farhint_run("fm_copy", 32, options=["--local", "4M"])
+    assert run.returncode == 0, run.stderr
+    c = run.stats["counters"]
+    # 3 x 8192 pages touched in all: a fault per page would be 24 K.
+    assert c["readahead_pages"] > 3 * c["faults_unhinted"], c
+    assert run.stdout == native("fm_copy", 32).stdout
+
+
 def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
     """While only the main thread faults, the control thread answers from
     that thread's core (no halted core to wake), without slowing it: the
