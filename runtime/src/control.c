@@ -140,7 +140,10 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
     return;
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
-  if (fm_trace_on() && !(flags & UFFD_PAGEFAULT_FLAG_WP) && fm_page_in_local_window(page)) {
+  if (!(flags & UFFD_PAGEFAULT_FLAG_WP) &&
+      (fm_trace_on() ? fm_page_in_local_window(page) : fm_page_in_fresh_window(page))) {
+    if (!fm_trace_on())
+      fm_stats_count(FM_C_FAULT_UNHINTED, 1);
     fm_uffd_wake(fm.uffd, page, FM_PAGE); /* if another path mapped it */
     return;
   }

@@ -285,9 +285,13 @@ bool fm_page_lock_absent(uintptr_t page, uint64_t *word);
  * source share one UFFDIO_COPY) and unlock them; the link time is the
  * caller's. */
 void fm_page_map_locked(const struct fm_fetch *f, unsigned n);
-/* Map a fresh extent's pages as zeros while frames are free beyond the
- * reclaim reserve (alloc.c). */
+/* Map a fresh extent's first pages as zeros while frames are free beyond
+ * the reclaim reserve (alloc.c). */
 void fm_page_prefill(uintptr_t base, size_t bytes);
+/* A missing fault on a fresh page (never written far) while frames are free
+ * beyond the reclaim reserve maps every absent fresh page of its aligned
+ * window of FM_ZERO_PAGES at once, writable. True if the page is mapped now. */
+bool fm_page_in_fresh_window(uintptr_t page);
 /* Trace mode's spatial sampling: a missing fault on a page kept local
  * (fm_trace_far) maps every absent local page of its aligned window of
  * FM_ZERO_PAGES at once, as a fresh extent is mapped in runs: they are

@@ -277,9 +277,10 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
   fm_stats_count(FM_C_FETCH_PAGES, n);
 }
 
-/* Maps up to n consecutive absent pages from first, writable, in one batch
- * (fm_page_prefill); stops at the first busy one. Returns the pages mapped. */
-static unsigned prefill_run(uintptr_t first, unsigned n) {
+/* Maps up to n consecutive absent pages from first, writable, in one batch;
+ * stops at the first busy one, or with fresh_only at the first that holds
+ * data far. Returns the pages mapped. */
+static unsigned prefill_run(uintptr_t first, unsigned n, bool fresh_only) {
   struct fm_fetch f[FM_ZERO_PAGES];
   if (n > FM_ZERO_PAGES)
     n = FM_ZERO_PAGES;
@@ -290,8 +291,13 @@ static unsigned prefill_run(uintptr_t first, unsigned n) {
     f[got] = (struct fm_fetch){.page = page, .write = true, .mark = FM_MARK_PLAIN};
     if (!fm_page_lock_absent(page, &f[got].word))
       break;
-    if (f[got].word & FARHINT_META_FAR_VALID)
+    if (f[got].word & FARHINT_META_FAR_VALID) {
+      if (fresh_only) {
+        fm_page_unlock(page, f[got].word);
+        break;
+      }
       far_bytes += FM_PAGE;
+    }
   }
   if (far_bytes)
     fm_link_transfer(far_bytes); /* one transfer for all */
@@ -300,50 +306,73 @@ static unsigned prefill_run(uintptr_t first, unsigned n) {
   return got;
 }
 
-bool fm_page_in_local_window(uintptr_t page) {
-  if (fm_trace_far(page))
-    return false;
+/* Maps the absent pages of page's aligned window of FM_ZERO_PAGES that
+ * local(p) accepts, in runs; true if page is mapped now. */
+static bool map_window(uintptr_t page, bool (*local)(uintptr_t p), bool fresh_only) {
   uintptr_t window = (uintptr_t)FM_ZERO_PAGES * FM_PAGE;
   uintptr_t end = (page & ~(window - 1)) + window;
   for (uintptr_t p = page & ~(window - 1); p < end;) {
-    unsigned n = 0; /* the run of local pages from p, up to a sampled one */
-    while (p + (uintptr_t)n * FM_PAGE < end && !fm_trace_far(p + (uintptr_t)n * FM_PAGE))
+    unsigned n = 0; /* the run of accepted pages from p */
+    while (p + (uintptr_t)n * FM_PAGE < end && local(p + (uintptr_t)n * FM_PAGE))
       n++;
-    unsigned got = n ? prefill_run(p, n) : 0;
-    p += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a sampled page, or one someone holds */
+    unsigned got = n ? prefill_run(p, n, fresh_only) : 0;
+    p += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a rejected page, or one someone holds */
   }
   return atomic_load(fm_meta(page)) & FM_RESIDENT;
 }
 
+static bool not_sampled(uintptr_t page) { return !fm_trace_far(page); }
+
+bool fm_page_in_local_window(uintptr_t page) {
+  return !fm_trace_far(page) && map_window(page, not_sampled, false);
+}
+
+static bool any_page(uintptr_t page) {
+  (void)page;
+  return true;
+}
+
+/* Room for a window of fresh pages beyond the reclaim reserve: mapping
+ * them never evicts. */
+static bool fresh_window_fits(void) {
+  return fm_frames_free() >= fm_frames_low_water() + 2 * FM_ZERO_PAGES;
+}
+
+bool fm_page_in_fresh_window(uintptr_t page) {
+  if (fm_trace_on() || !fresh_window_fits())
+    return false;
+  uint64_t w = atomic_load_explicit(fm_meta(page), memory_order_acquire);
+  if ((w & (FARHINT_META_FAR_VALID | FM_RESIDENT)) || !(w & FARHINT_META_REGISTERED))
+    return false;
+  return map_window(page, any_page, true);
+}
+
 /* A first touch of a never-used page costs a userfaultfd round trip, many
  * times the kernel's own zero-fill (docs/design-notes.md, "Fresh
- * allocations are mapped at once while frames are free"). So a
- * fresh extent is mapped writable as zeros, 64 pages per UFFDIO_COPY, for as
- * long as frames are free beyond the reclaim reserve: it never evicts to
- * make room for pages not yet touched. Not in trace mode, which must see
- * every first touch. Writable and dirty: a fresh allocation is written.
- * When more is left unmapped here than there are free frames, its first
- * touches will evict, so from then on hints are worth their check (the
- * live words, hint.h). */
+ * memory is mapped a window at a time while frames are free"). So while frames
+ * are free beyond the reclaim reserve, the first touch of a fresh page maps
+ * its whole aligned window of FM_ZERO_PAGES as zeros, writable (one
+ * UFFDIO_COPY; fm_page_in_fresh_window), and a fresh extent's first window
+ * is mapped here at once. Not the whole extent: what a program allocates
+ * and never touches (a vector's spare capacity, an allocator's growth)
+ * would cost a copy a page and a frame. It never evicts to make room for
+ * pages not yet touched. Not in trace mode, which must see every first
+ * touch. Writable and dirty: a fresh allocation is written. When the
+ * extent is larger than the free frames, its first touches will evict, so
+ * from then on hints are worth their check (the live words, hint.h). */
 void fm_page_prefill(uintptr_t base, size_t bytes) {
   if (fm_trace_on()) {
     fm_hints_go_live();
     return;
   }
-  for (uintptr_t p = base, end = base + bytes; p < end;) {
-    unsigned n =
-        (end - p) / FM_PAGE < FM_ZERO_PAGES ? (unsigned)((end - p) / FM_PAGE) : FM_ZERO_PAGES;
-    if (n == 0)
-      return;
-    if (fm_frames_free() < fm_frames_low_water() + 2 * n) {
-      /* Short only if touching the rest would evict: a small tail left
-       * unmapped near a budget that fits the program is not (measured: at a
-       * budget of exactly qsort's peak this alone made its hints run). */
-      if ((end - p) / FM_PAGE > fm_frames_free())
-        fm_hints_go_live();
-      return;
-    }
-    unsigned got = prefill_run(p, n);
-    p += (uintptr_t)(got ? got : 1) * FM_PAGE; /* skip a page someone holds */
+  /* Only an extent the free frames cannot hold: one that fits them does
+   * not make hints worth their check (measured: at a budget of exactly
+   * qsort's peak, a small tail left unmapped alone made its hints run). */
+  if (bytes / FM_PAGE > fm_frames_free()) {
+    fm_hints_go_live();
+    return;
   }
+  if (fresh_window_fits())
+    prefill_run(base, (unsigned)(bytes / FM_PAGE < FM_ZERO_PAGES ? bytes / FM_PAGE : FM_ZERO_PAGES),
+                true);
 }

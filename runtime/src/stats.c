@@ -278,7 +278,7 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_MMAP_BLOCKS]);
   fm_log("faults: hinted %lu, unhinted %lu (served from the faulting thread's core %lu, "
          "moves there %lu), write-protect %lu; hint slow-path calls %lu "
-         "(all present %lu); read-ahead pages %lu, prefilled at allocation %lu",
+         "(all present %lu); read-ahead pages %lu, fresh pages mapped ahead of touches %lu",
          (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
          (unsigned long)c[FM_C_FAULT_COLOCATED], (unsigned long)c[FM_C_COLOCATE_MOVES],
          (unsigned long)c[FM_C_FAULT_WP], (unsigned long)c[FM_C_HINT_SLOW_CALLS],

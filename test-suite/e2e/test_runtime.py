@@ -253,6 +253,21 @@ def test_interleaved_runs_in_address_order_are_each_read_ahead(farhint_run):
     assert run.stdout == native("fm_copy", 32).stdout
 
 
+def test_fresh_memory_is_mapped_in_windows_as_it_is_touched(farhint_run):
+    """With frames to spare, the first touch of fresh memory maps its whole
+    window of 64 pages at once (a fault per 256 KiB, not per page), and
+    what the program allocates but never touches takes no local memory."""
+    run = farhint_run("fm_touch_part", 64, 8, options=["--local", "256M"])
+    assert run.returncode == 0, run.stderr
+    c = run.stats["counters"]
+    touched = 8 * MiB // 4096
+    assert c["faults_unhinted"] <= touched // 32, c
+    assert c["evicted_pages"] == 0
+    # 8 MiB written, plus the program's and the allocator's own first pages
+    assert run.stats["peak_resident_pages"] < touched + 1024, run.stats["peak_resident_pages"]
+    assert run.stdout == native("fm_touch_part", 64, 8).stdout
+
+
 def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
     """While only the main thread faults, the control thread answers from
     that thread's core (no halted core to wake), without slowing it: the
