@@ -140,12 +140,19 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
     return;
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
-  if (!(flags & UFFD_PAGEFAULT_FLAG_WP) &&
-      (fm_trace_on() ? fm_page_in_local_window(page) : fm_page_in_fresh_window(page))) {
-    if (!fm_trace_on())
-      fm_stats_count(FM_C_FAULT_UNHINTED, 1);
-    fm_uffd_wake(fm.uffd, page, FM_PAGE); /* if another path mapped it */
-    return;
+  /* A window of pages is mapped with the wake last: woken by the copy, the
+   * thread would run while this thread, maybe at SCHED_IDLE beside it,
+   * still holds the window's page locks. */
+  if (!(flags & UFFD_PAGEFAULT_FLAG_WP)) {
+    fm_uffd_defer_wakes(true);
+    bool mapped = fm_trace_on() ? fm_page_in_local_window(page) : fm_page_in_fresh_window(page);
+    fm_uffd_defer_wakes(false);
+    if (mapped) {
+      if (!fm_trace_on())
+        fm_stats_count(FM_C_FAULT_UNHINTED, 1);
+      fm_uffd_wake(fm.uffd, page, FM_PAGE);
+      return;
+    }
   }
   if (flags & UFFD_PAGEFAULT_FLAG_WP) {
     fm_stats_count(FM_C_FAULT_WP, 1);
