@@ -46,6 +46,7 @@ static int no_fd(void) { return -1; }
 static const struct fm_transport shm = {
     .fetch = fm_shm_fetch,
     .store = fm_shm_store,
+    .store_fd = fm_shm_store_fd,
     .read_into = fm_shm_read_into,
     .forget = shm_forget,
     .fd = shm_fd,
@@ -270,6 +271,13 @@ void fm_backend_release(struct fm_far_src *src) {
 void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
   fm_ult_fetches_overwritten(pages, n); /* a read in flight of one of them is stale */
   backend_state.transport->store(pages, srcs ? srcs : pages, n);
+}
+
+bool fm_backend_stores_fd(void) { return backend_state.transport->store_fd != NULL; }
+
+void fm_backend_store_fd(int fd, const uintptr_t *pages, unsigned n) {
+  fm_ult_fetches_overwritten(pages, n);
+  backend_state.transport->store_fd(fd, pages, n);
 }
 
 bool fm_backend_read_into(uintptr_t page, void *dst, size_t len) {

@@ -13,7 +13,8 @@ struct fm_transport {
   const void *(*fetch)(uintptr_t page, size_t len, struct fm_far_src *src);
   void (*release)(struct fm_far_src *src); /* NULL: nothing to give back */
   void (*store)(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
-  void (*read_into)(uintptr_t page, void *dst, size_t len); /* NULL: not in a child */
+  void (*read_into)(uintptr_t page, void *dst, size_t len);     /* NULL: not in a child */
+  void (*store_fd)(int fd, const uintptr_t *pages, unsigned n); /* NULL: no pipes */
   void (*forget)(void);
   int (*fd)(void);                   /* polled for the server's death; -1: none */
   int (*read_start)(uintptr_t page); /* NULL: no reads in flight (fm.h) */
@@ -66,6 +67,7 @@ int fm_shm_attach(int memfd, uint64_t capacity);
 const void *fm_shm_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
 void fm_shm_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
 void fm_shm_read_into(uintptr_t page, void *dst, size_t len);
+void fm_shm_store_fd(int fd, const uintptr_t *pages, unsigned n);
 void fm_shm_forget(void);
 void fm_shm_unlock(void);
 

@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
+#include <unistd.h>
 #if defined(__x86_64__)
 #include <emmintrin.h>
 #endif
@@ -88,6 +90,37 @@ void fm_shm_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
 #if defined(__x86_64__)
   _mm_sfence();
 #endif
+}
+
+/* The pages a pipe holds, in order (splice.c), read straight into the
+ * store: the write-back's one copy. */
+void fm_shm_store_fd(int fd, const uintptr_t *pages, unsigned n) {
+  if (!n)
+    return;
+  ensure(pages[n - 1] + FM_PAGE);
+  struct iovec iov[256];
+  for (unsigned done = 0; done < n;) {
+    unsigned k = n - done < 256 ? n - done : 256;
+    for (unsigned i = 0; i < k; i++)
+      iov[i] = (struct iovec){store.base + (pages[done + i] - fm.far_base), FM_PAGE};
+    size_t want = (size_t)k * FM_PAGE;
+    struct iovec *at = iov;
+    while (want) {
+      ssize_t got = readv(fd, at, (int)(iov + k - at));
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0) /* the pipe holds every page spliced: never */
+        fm_log_die("reading back spliced pages failed: %s", got ? strerror(errno) : "empty pipe");
+      want -= (size_t)got;
+      while (got >= (ssize_t)at->iov_len)
+        got -= (ssize_t)(at++)->iov_len;
+      if (got) {
+        at->iov_base = (char *)at->iov_base + got;
+        at->iov_len -= (size_t)got;
+      }
+    }
+    done += k;
+  }
 }
 
 void fm_shm_forget(void) {

@@ -56,8 +56,8 @@ int fm_evict_init(void) {
 
 bool fm_evict_vectorized(void) { return vectorized; }
 
-/* Returns the syscalls made (each one TLB flush). */
-static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
+/* Each call one TLB flush. */
+static void unmap_pages(const uintptr_t *pages, unsigned n) {
   uint64_t t0 = fm_stats_now_ns();
   struct iovec iov[1024];
   unsigned k = 0;
@@ -92,7 +92,6 @@ static unsigned unmap_pages(const uintptr_t *pages, unsigned n) {
   }
   fm_stats_count(FM_C_UNMAP_SYSCALLS, calls);
   fm_stats_time_add(FM_T_UNMAP, t0);
-  return calls;
 }
 
 /* Victims in address order, so neighbours share one write-protect and one
@@ -156,7 +155,7 @@ static bool bridge(uintptr_t a, uintptr_t b, struct gap_pages *gap) {
  * all where the kernel has UFFDIO_WRITEPROTECT_VEC (kernel-patch/), else
  * one per range. (CRONO pagerank's scattered dirty victims took one ioctl
  * for every three pages evicted.) */
-static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
+static void write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
   uint64_t t0 = fm_stats_now_ns();
   unsigned calls = 0;
   struct fm_range ranges[1024];
@@ -192,23 +191,25 @@ static unsigned write_protect_dirty(const uintptr_t *pages, const uint64_t *word
     fm_page_unlock(gap.page[k], gap.word[k]);
   fm_stats_count(FM_C_WP_SYSCALLS, calls);
   fm_stats_time_add(FM_T_WRITE_PROTECT, t0);
-  return calls;
 }
 
-/* TLB flushes per evicted page over recent batches, in 1/256ths (a moving
- * average; racy updates from several evicting threads only blur it). Each
- * flush of a page the program may hold in its TLB interrupts every core
- * running the program; on this VM an interrupt costs microseconds. */
-static _Atomic unsigned flushes_per_page;
+/* Runs of neighbouring victims per evicted page over recent batches, in
+ * 1/256ths (a moving average; racy updates from several evicting threads
+ * only blur it): about 1 when the program touches pages at random, 1/32
+ * when it scans. */
+static _Atomic unsigned runs_per_page;
 
-static void note_flushes(unsigned flushes, unsigned pages) {
-  unsigned avg = atomic_load_explicit(&flushes_per_page, memory_order_relaxed);
-  unsigned now = flushes * 256 / pages;
-  atomic_store_explicit(&flushes_per_page, avg - avg / 8 + now / 8, memory_order_relaxed);
+static void note_runs(const uintptr_t *pages, unsigned n) {
+  unsigned runs = 0;
+  for (unsigned i = 0; i < n; i++)
+    runs += i == 0 || pages[i] != pages[i - 1] + FM_PAGE;
+  unsigned avg = atomic_load_explicit(&runs_per_page, memory_order_relaxed);
+  unsigned now = runs * 256 / n;
+  atomic_store_explicit(&runs_per_page, avg - avg / 8 + now / 8, memory_order_relaxed);
 }
 
 bool fm_evict_scattered(void) {
-  return atomic_load_explicit(&flushes_per_page, memory_order_relaxed) > 128;
+  return atomic_load_explicit(&runs_per_page, memory_order_relaxed) > 128;
 }
 
 /* Moves runs of at least FM_POOL_MIN_RUN neighbouring victims, frames and
@@ -219,7 +220,7 @@ bool fm_evict_scattered(void) {
  * the frames moved in); the caller checks them in once the batch is
  * written back. */
 static unsigned move_runs_to_pool(const uintptr_t *pages, unsigned n, uintptr_t *from,
-                                  struct fm_pool_run *runs, unsigned max_runs, unsigned *flushes) {
+                                  struct fm_pool_run *runs, unsigned max_runs) {
   unsigned held = 0;
   for (unsigned i = 0; i < n;) {
     unsigned j = i + 1;
@@ -229,7 +230,6 @@ static unsigned move_runs_to_pool(const uintptr_t *pages, unsigned n, uintptr_t 
       struct fm_pool_run *r = &runs[held++];
       unsigned want = r->n;
       r->n = (unsigned)fm_pool_move(r->first, pages[i], want);
-      (*flushes)++;
       for (unsigned k = 0; k < r->n; k++)
         from[i + k] = r->first + (uintptr_t)k * FM_PAGE;
       i += r->n;
@@ -253,26 +253,43 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
       freed++;
     }
   sort_by_address(pages, words, n);
+  note_runs(pages, n);
   uintptr_t from[1024] = {0};
   struct fm_pool_run runs[1024 / FM_POOL_MIN_RUN];
-  unsigned flushes = 0, held = 0;
+  unsigned held = 0;
   if (fm_pool_on())
-    held = move_runs_to_pool(pages, n, from, runs, sizeof runs / sizeof runs[0], &flushes);
-  /* The rest: write-protected when dirty, written back, then unmapped. */
+    held = move_runs_to_pool(pages, n, from, runs, sizeof runs / sizeof runs[0]);
+  /* The rest's dirty pages go into a pipe (splice.c), or are write-protected
+   * where there is none; all are written back and unmapped. */
+  uint64_t t0 = fm_stats_now_ns();
+  uintptr_t piped[FM_SPLICE_MAX];
+  unsigned npiped = 0;
+  int pipe = -1;
+  if (fm_splice_on()) {
+    for (unsigned i = 0; i < n && npiped < FM_SPLICE_MAX; i++)
+      if (!from[i] && (words[i] & FARHINT_META_DIRTY))
+        piped[npiped++] = pages[i];
+    npiped = fm_splice_take(piped, npiped, &pipe);
+  }
+  bool in_pipe[1024] = {false};
   uintptr_t rest[1024];
   uint64_t rest_words[1024];
   unsigned nrest = 0;
-  for (unsigned i = 0; i < n; i++)
-    if (!from[i]) {
-      rest[nrest] = pages[i];
-      rest_words[nrest++] = words[i];
-    }
-  flushes += write_protect_dirty(rest, rest_words, nrest);
+  for (unsigned i = 0, k = 0; i < n; i++) {
+    if (from[i])
+      continue;
+    in_pipe[i] = k < npiped && piped[k] == pages[i];
+    k += in_pipe[i];
+    rest[nrest] = pages[i];
+    rest_words[nrest++] = in_pipe[i] ? words[i] & ~FARHINT_META_DIRTY : words[i];
+  }
+  fm_stats_time_add(FM_T_WRITE_BACK, t0);
+  write_protect_dirty(rest, rest_words, nrest);
   uintptr_t dirty[1024], dirty_from[1024];
   unsigned written = 0;
-  uint64_t t0 = fm_stats_now_ns();
+  t0 = fm_stats_now_ns();
   for (unsigned i = 0; i < n; i++)
-    if (words[i] & FARHINT_META_DIRTY) { /* clean: the far copy (or zero) already matches */
+    if ((words[i] & FARHINT_META_DIRTY) && !in_pipe[i]) { /* clean: the far copy matches */
       dirty[written] = pages[i];
       dirty_from[written++] = from[i] ? from[i] : pages[i];
     }
@@ -280,11 +297,16 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
   fm_stats_time_add(FM_T_WRITE_BACK, t0);
   for (unsigned k = 0; k < held; k++) /* their frames may be refilled now */
     fm_pool_filled(&runs[k], runs[k].n);
+  if (nrest)
+    unmap_pages(rest, nrest);
+  if (npiped) { /* unmapped: a racing write now waits, and the pipe holds the rest */
+    t0 = fm_stats_now_ns();
+    fm_splice_store(pipe, piped, npiped);
+    fm_stats_time_add(FM_T_WRITE_BACK, t0);
+  }
+  written += npiped;
   if (written)
     fm_link_transfer((size_t)written * FM_PAGE); /* one batched write-back */
-  if (nrest)
-    flushes += unmap_pages(rest, nrest);
-  note_flushes(flushes, n);
   for (unsigned i = 0; i < n; i++) {
     uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);
     if (words[i] & FARHINT_META_PREFETCHED)

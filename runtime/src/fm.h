@@ -74,6 +74,7 @@ struct fm_config {
   enum fm_reclaim reclaim;
   bool unhinted_readahead;
   bool frame_pool;
+  bool splice_writeback;
   bool vectorized_wp;
   bool colocate;
   bool follow_children;
@@ -199,6 +200,18 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister);
  * evicted first, written back when dirty, since the runtime could not read
  * them to evict them later. */
 void fm_evict_set_access(uintptr_t base, size_t len, bool accessible);
+
+/* ---- dirty victims written back through a pipe (splice.c) ---- */
+#define FM_SPLICE_MAX 256  /* pages a pipe holds: 1 MiB, the default pipe-max-size */
+void fm_splice_init(void); /* probes vmsplice; off, saying why, where it cannot */
+bool fm_splice_on(void);
+/* Puts references to the frames of the first of n <= FM_SPLICE_MAX local
+ * pages (ascending) into a free pipe, *pipe; returns how many (0, *pipe -1:
+ * none free). Once
+ * the caller has unmapped them, fm_splice_store writes them back and frees
+ * the pipe. */
+unsigned fm_splice_take(const uintptr_t *pages, unsigned n, int *pipe);
+void fm_splice_store(int pipe, const uintptr_t *pages, unsigned n);
 
 /* ---- the frame pool (pool.c): frames recycled with UFFDIO_MOVE ---- */
 /* Reserves the pool; returns the frames it takes from the budget (0: off,
@@ -327,6 +340,10 @@ void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n)
  * only the process that opened a device use it), and the parent must read
  * for it. */
 bool fm_backend_read_into(uintptr_t page, void *dst, size_t len);
+/* Whether the transport can store pages straight from a pipe, and doing it:
+ * the n pages fd holds, in order, become the far copies of pages[]. */
+bool fm_backend_stores_fd(void);
+void fm_backend_store_fd(int fd, const uintptr_t *pages, unsigned n);
 /* A read of one far page that nobody waits for in place (a parked
  * user-level thread's, ult_fetch.c): start returns a ticket, or -1 when the
  * transport cannot (only rdma can: its READ runs while the caller goes on)
@@ -576,6 +593,8 @@ enum fm_counter {
   FM_C_WAKE_SYSCALLS,      /* wake-ups of a waiting thread (futex, UFFDIO_WAKE) */
   FM_C_SLEEP_SYSCALLS,     /* sleeps of runtime threads and page-lock waiters */
   FM_C_MOVE_SYSCALLS,      /* UFFDIO_MOVE ioctls (frames into and out of the pool) */
+  FM_C_SPLICE_SYSCALLS,    /* vmsplice calls and pipe reads of dirty victims (splice.c) */
+  FM_C_SPLICE_PAGES,       /* dirty victims written back through a pipe */
   FM_C_POOL_IN_PAGES,      /* evicted pages whose frames went into the pool */
   FM_C_POOL_OUT_PAGES,     /* fetched pages that took a frame from the pool */
   FM_C_ULT_SPAWNS,         /* user-level threads started */

@@ -58,6 +58,7 @@ __attribute__((constructor)) static void fm_init(void) {
     fm_log_die("cannot allocate the runtime's tables: %s", strerror(errno));
   if (fm_backend_connect() < 0)
     fm_log_die("no memory server: cannot run with far memory");
+  fm_splice_init();
   fm_colocate_init(); /* here, on the main thread */
   /* Threads first: their stacks and TLS must come from local memory. */
   if (fm_control_start() < 0 || fm_reclaim_start() < 0 || fm_prefetch_start() < 0)

@@ -29,18 +29,56 @@ static struct {
 static __thread enum fm_fault_timing fault_timing;
 
 static const char *const counter_names[FM_C_COUNT] = {
-    "faults_hinted",     "faults_unhinted",       "faults_write_protect", "hint_slow_calls",
-    "hint_slow_hits",    "readahead_pages",       "prefilled_pages",      "fetched_pages",
-    "zero_fill_pages",   "evicted_pages",         "written_back_pages",   "freed_pages",
-    "reused_pages",      "discarded_pages",       "dropped_pages",        "evict_batches",
-    "sync_reclaims",     "unmap_syscalls",        "wp_syscalls",          "unprotect_syscalls",
-    "copy_syscalls",     "uffd_read_syscalls",    "wake_syscalls",        "sleep_syscalls",
-    "move_syscalls",     "pool_in_pages",         "pool_out_pages",       "ult_spawns",
-    "ult_parked_misses", "ult_parked_ns",         "ult_parked_reads",     "ult_stale_reads",
-    "ult_idle",          "ult_idle_ns",           "ult_handoffs",         "ult_poller_parks",
-    "prefetch_pages",    "prefetch_used",         "prefetch_wasted",      "prefetch_dropped",
-    "faults_in_flight",  "prefetch_link_batches", "keep_admitted",        "keep_released",
-    "keep_evicted",      "mmap_blocks",           "faults_colocated",     "colocate_moves",
+    "faults_hinted",
+    "faults_unhinted",
+    "faults_write_protect",
+    "hint_slow_calls",
+    "hint_slow_hits",
+    "readahead_pages",
+    "prefilled_pages",
+    "fetched_pages",
+    "zero_fill_pages",
+    "evicted_pages",
+    "written_back_pages",
+    "freed_pages",
+    "reused_pages",
+    "discarded_pages",
+    "dropped_pages",
+    "evict_batches",
+    "sync_reclaims",
+    "unmap_syscalls",
+    "wp_syscalls",
+    "unprotect_syscalls",
+    "copy_syscalls",
+    "uffd_read_syscalls",
+    "wake_syscalls",
+    "sleep_syscalls",
+    "move_syscalls",
+    "splice_syscalls",
+    "spliced_pages",
+    "pool_in_pages",
+    "pool_out_pages",
+    "ult_spawns",
+    "ult_parked_misses",
+    "ult_parked_ns",
+    "ult_parked_reads",
+    "ult_stale_reads",
+    "ult_idle",
+    "ult_idle_ns",
+    "ult_handoffs",
+    "ult_poller_parks",
+    "prefetch_pages",
+    "prefetch_used",
+    "prefetch_wasted",
+    "prefetch_dropped",
+    "faults_in_flight",
+    "prefetch_link_batches",
+    "keep_admitted",
+    "keep_released",
+    "keep_evicted",
+    "mmap_blocks",
+    "faults_colocated",
+    "colocate_moves",
 };
 
 uint64_t fm_stats_now_ns(void) {
@@ -177,8 +215,9 @@ static void write_json(uint64_t cpu_ns) {
 /* Per page moved (fetched or evicted), by kind: what the data path costs. */
 static void report_syscalls(_Atomic uint64_t *c) {
   static const enum fm_counter kinds[] = {
-      FM_C_COPY_SYSCALLS,      FM_C_UNMAP_SYSCALLS, FM_C_WP_SYSCALLS,    FM_C_UNPROTECT_SYSCALLS,
-      FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS,  FM_C_SLEEP_SYSCALLS, FM_C_MOVE_SYSCALLS};
+      FM_C_COPY_SYSCALLS,      FM_C_UNMAP_SYSCALLS,     FM_C_WP_SYSCALLS,
+      FM_C_UNPROTECT_SYSCALLS, FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS,
+      FM_C_SLEEP_SYSCALLS,     FM_C_MOVE_SYSCALLS,      FM_C_SPLICE_SYSCALLS};
   uint64_t moved = c[FM_C_FETCH_PAGES] + c[FM_C_EVICT_PAGES], all = 0;
   if (!moved)
     return;
@@ -186,10 +225,10 @@ static void report_syscalls(_Atomic uint64_t *c) {
     all += c[kinds[i]];
   double m = (double)moved;
   fm_log("system calls per page moved: %.3f (copy %.3f, unmap %.3f, write-protect %.3f, "
-         "un-protect %.3f, userfaultfd read %.3f, wake %.3f, sleep %.3f, move %.3f)",
+         "un-protect %.3f, userfaultfd read %.3f, wake %.3f, sleep %.3f, move %.3f, splice %.3f)",
          all / m, c[FM_C_COPY_SYSCALLS] / m, c[FM_C_UNMAP_SYSCALLS] / m, c[FM_C_WP_SYSCALLS] / m,
          c[FM_C_UNPROTECT_SYSCALLS] / m, c[FM_C_UFFD_READ_SYSCALLS] / m, c[FM_C_WAKE_SYSCALLS] / m,
-         c[FM_C_SLEEP_SYSCALLS] / m, c[FM_C_MOVE_SYSCALLS] / m);
+         c[FM_C_SLEEP_SYSCALLS] / m, c[FM_C_MOVE_SYSCALLS] / m, c[FM_C_SPLICE_SYSCALLS] / m);
 }
 
 /* Accuracy: of the pages prefetched ahead, the share a hint found before
@@ -288,14 +327,15 @@ void fm_stats_report(void) {
          "batches; freed %lu (reused in place %lu, dropped unwritten %lu); %lu unmap, %lu "
          "write-protect and %lu un-protect "
          "syscalls; reclaims by faulting threads %lu; frames recycled through the pool: %lu "
-         "evicted into it, %lu fetched from it",
+         "evicted into it, %lu fetched from it; dirty victims written back through a pipe %lu",
          (unsigned long)c[FM_C_FETCH_PAGES], (unsigned long)c[FM_C_ZERO_PAGES],
          (unsigned long)c[FM_C_EVICT_PAGES], (unsigned long)c[FM_C_WRITEBACK_PAGES],
          (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_FREED_PAGES],
          (unsigned long)c[FM_C_REUSED_PAGES], (unsigned long)c[FM_C_DISCARD_PAGES],
          (unsigned long)c[FM_C_UNMAP_SYSCALLS], (unsigned long)c[FM_C_WP_SYSCALLS],
          (unsigned long)c[FM_C_UNPROTECT_SYSCALLS], (unsigned long)c[FM_C_RECLAIM_SYNC],
-         (unsigned long)c[FM_C_POOL_IN_PAGES], (unsigned long)c[FM_C_POOL_OUT_PAGES]);
+         (unsigned long)c[FM_C_POOL_IN_PAGES], (unsigned long)c[FM_C_POOL_OUT_PAGES],
+         (unsigned long)c[FM_C_SPLICE_PAGES]);
   report_syscalls(c);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "

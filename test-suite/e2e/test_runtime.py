@@ -42,6 +42,7 @@ def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib,
     s = run.stats["counters"]
     assert s["evicted_pages"] > 10 * (mib * MiB // 4096), "the test must evict heavily"
     assert s["written_back_pages"] > 0
+    assert s["spliced_pages"] > 0, "dirty victims were written back through a pipe"
     assert s["faults_hinted"] > 0 and s["faults_unhinted"] > 0, "both paths raced"
     t = run.stats["time_ns"]  # where the time went, by mechanism
     assert min(t["copy_in"], t["write_protect"], t["write_back"], t["unmap"]) > 0, t
@@ -51,6 +52,28 @@ def test_writers_racing_eviction_lose_nothing(farhint_run, policy, reclaim, mib,
         # (a share, not most: on a loaded 2-core machine the faulting
         # threads outrun the reclaim thread for 55-70% of batches)
         assert s["sync_reclaims"] < 0.9 * s["evict_batches"], "the reclaim thread evicts ahead"
+
+
+def test_scattered_dirty_victims_need_no_write_protect_each(farhint_run):
+    """Read-modify-writes at random over 64 MiB with 16 MiB local: every
+    victim is dirty and has no neighbour. Each goes into a pipe and is
+    unmapped with its batch, instead of being write-protected on its own
+    (one ioctl and one TLB flush a victim, still what --no-splice-writeback
+    does), and every sum is the one computed natively."""
+    args = (64, 100000)
+    expected = re.search(r"^checksum \S+$", native("bench_rmw", *args).stdout, re.M).group(0)
+    for options, piped in (([], True), (["--no-splice-writeback"], False)):
+        run = farhint_run("bench_rmw", *args, options=["--local", "16M", *options])
+        assert run.returncode == 0, run.stderr
+        assert re.search(r"^checksum \S+$", run.stdout, re.M).group(0) == expected
+        c = run.stats["counters"]
+        assert c["written_back_pages"] > 20000, "the test must write back heavily"
+        if piped:
+            assert c["spliced_pages"] > 0.9 * c["written_back_pages"], c
+            assert c["wp_syscalls"] < 0.01 * c["written_back_pages"], c
+        else:
+            assert c["spliced_pages"] == 0, c
+            assert c["wp_syscalls"] > 0.5 * c["written_back_pages"], c
 
 
 def test_writers_racing_moves_through_the_frame_pool_lose_nothing(farhint_run):
