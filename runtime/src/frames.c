@@ -142,8 +142,9 @@ uint32_t fm_frames_get(void) {
     }
     pthread_mutex_unlock(&frame_table.lock);
     /* No free frame: this thread reclaims (Eden §3.3). A fault waits for
-     * it: with scattered dirty victims (a flush each) a quarter batch keeps
-     * that wait short. */
+     * it: with scattered victims (a write-back each, and a flush each
+     * without the pipe of splice.c) a quarter batch keeps that wait short,
+     * the unhinted fault p99 on random writes under 50 us. */
     fm_stats_count(FM_C_RECLAIM_SYNC, 1);
     unsigned batch = fm_evict_scattered() ? (fm.cfg.evict_batch + 3) / 4 : fm.cfg.evict_batch;
     if (fm_evict_batch(batch) == 0)
