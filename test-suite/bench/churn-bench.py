@@ -14,6 +14,7 @@ Usage: churn-bench.py [--build DIR] [--base DIR] [--mib N] [--reps N]"""
 
 import argparse
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -34,9 +35,12 @@ def configs(live_mib):
     }
 
 
-def run(cmd):
+def run(cmd, build=None):
+    """Runs cmd, with farhint taking its runtime from build if given (a
+    folder with its own lib/ and links to another build's bin/ will do)."""
+    env = {**os.environ, "FARHINT_BUILD_DIR": str(build)} if build else None
     t0 = time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if proc.returncode:
         sys.exit(f"churn-bench: {' '.join(cmd)} failed:\n{proc.stderr[-2000:]}")
     return time.monotonic() - t0, re.search(r"^checksum (\S+)", proc.stdout, re.M).group(1)
@@ -73,7 +77,7 @@ def main():
                         str(args.build / "bin/bench_churn"),
                         *prog,
                     ]
-                    t, total = run(cmd)
+                    t, total = run(cmd, build)
                     if total != native_sum:
                         sys.exit(f"churn-bench: {key}: checksum {total}, native {native_sum}")
                     times.setdefault(key, []).append(t)
