@@ -25,7 +25,9 @@ static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned pr
  * then written (a write-protect fault, or reuse in place after a free)
  * decides, with hysteresis. */
 #define SAMPLE 16
-#define WINDOW 256 /* sampled pages per decision */
+/* Sampled pages per decision: four of the largest read-ahead windows, so
+ * that no one window decides alone, before its pages' writes are counted. */
+#define WINDOW 1024
 static struct {
   _Atomic uint64_t reads;   /* decisions: read faults and read-ahead windows */
   _Atomic uint64_t sampled; /* pages mapped write-protected to measure */
