@@ -235,9 +235,20 @@ static unsigned map_from_pool(uintptr_t page, unsigned pages, const uint8_t *dat
         fm_log_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)at, strerror(errno));
       fm_stats_count(FM_C_WP_SYSCALLS, 1);
       fm_stats_time_add(FM_T_WRITE_PROTECT, t0);
-      for (unsigned k = 0; k < moved; k++)
-        dirty[done + k] = memcmp((const void *)(at + (uintptr_t)k * FM_PAGE),
-                                 data + (size_t)(done + k) * FM_PAGE, FM_PAGE) != 0;
+      for (unsigned k = 0; k < moved; k++) {
+        uintptr_t p = at + (uintptr_t)k * FM_PAGE;
+        dirty[done + k] =
+            memcmp((const void *)p, data + (size_t)(done + k) * FM_PAGE, FM_PAGE) != 0;
+        /* A dirty page is writable everywhere else: freed.c's reuse zeroes
+         * one under its lock, and a protect fault there would wait on that
+         * lock forever (the large pipeline's hinted build hung so). */
+        if (!dirty[done + k])
+          continue;
+        if (fm_uffd_writeprotect(fm.uffd, p, FM_PAGE, false) < 0)
+          fm_log_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)p,
+                     strerror(errno));
+        fm_stats_count(FM_C_UNPROTECT_SYSCALLS, 1);
+      }
     }
     done += moved;
     if (moved < r.n)
