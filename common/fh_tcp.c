@@ -1,6 +1,7 @@
 /* fh_tcp.c -- the tcp transport's address form, token and whole-message
  * I/O, shared by farmem-server and libfarmem (fh_tcp.h). */
 #include "fh_tcp.h"
+#include "fh_iov.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -97,23 +98,16 @@ int fh_token_equal(const char *a, const char *b) {
 }
 
 int fh_tcp_sendv(int sock, struct iovec *iov, int n) {
-  while (n > 0) {
-    struct msghdr mh = {.msg_iov = iov, .msg_iovlen = (size_t)(n < 1024 ? n : 1024)};
+  size_t left = n > 0 ? (size_t)n : 0;
+  while (left > 0) {
+    struct msghdr mh = {.msg_iov = iov, .msg_iovlen = left < 1024 ? left : 1024};
     ssize_t done = sendmsg(sock, &mh, MSG_NOSIGNAL);
     if (done < 0) {
       if (errno == EINTR)
         continue;
       return -1;
     }
-    while (n > 0 && (size_t)done >= iov->iov_len) {
-      done -= (ssize_t)iov->iov_len;
-      iov++;
-      n--;
-    }
-    if (n > 0) {
-      iov->iov_base = (char *)iov->iov_base + done;
-      iov->iov_len -= (size_t)done;
-    }
+    iov = fh_iov_advance(iov, &left, (size_t)done);
   }
   return 0;
 }

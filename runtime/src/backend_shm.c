@@ -3,6 +3,7 @@
  * one-sided RDMA into a registered region), and its storage grows, charged
  * to the server, before the first write to it. */
 #include "backend.h"
+#include "fh_iov.h"
 
 #include <errno.h>
 #include <string.h>
@@ -103,21 +104,15 @@ void fm_shm_store_fd(int fd, const uintptr_t *pages, unsigned n) {
     unsigned k = n - done < 256 ? n - done : 256;
     for (unsigned i = 0; i < k; i++)
       iov[i] = (struct iovec){store.base + (pages[done + i] - fm.far_base), FM_PAGE};
-    size_t want = (size_t)k * FM_PAGE;
     struct iovec *at = iov;
-    while (want) {
-      ssize_t got = readv(fd, at, (int)(iov + k - at));
+    size_t left = k;
+    while (left) {
+      ssize_t got = readv(fd, at, (int)left);
       if (got < 0 && errno == EINTR)
         continue;
       if (got <= 0) /* the pipe holds every page spliced: never */
         fm_log_die("reading back spliced pages failed: %s", got ? strerror(errno) : "empty pipe");
-      want -= (size_t)got;
-      while (got >= (ssize_t)at->iov_len)
-        got -= (ssize_t)(at++)->iov_len;
-      if (got) {
-        at->iov_base = (char *)at->iov_base + got;
-        at->iov_len -= (size_t)got;
-      }
+      at = fh_iov_advance(at, &left, (size_t)got);
     }
     done += k;
   }

@@ -6,6 +6,7 @@
  * write is lost. Unmapping uses one process_madvise(MADV_DONTNEED) over an
  * iovec when the kernel allows it. */
 #include "fm.h"
+#include "fh_iov.h"
 
 #include <errno.h>
 #include <string.h>
@@ -56,34 +57,34 @@ int fm_evict_init(void) {
 
 bool fm_evict_vectorized(void) { return vectorized; }
 
-/* Each call one TLB flush. */
-static void unmap_pages(const uintptr_t *pages, unsigned n) {
-  uint64_t t0 = fm_stats_now_ns();
-  struct iovec iov[1024];
+unsigned fm_pages_to_iov(const uintptr_t *pages, unsigned n, struct iovec *iov) {
   unsigned k = 0;
-  for (unsigned i = 0; i < n; i++) { /* merge neighbours into one range */
+  for (unsigned i = 0; i < n; i++)
     if (k && (uintptr_t)iov[k - 1].iov_base + iov[k - 1].iov_len == pages[i])
       iov[k - 1].iov_len += FM_PAGE;
     else
       iov[k++] = (struct iovec){.iov_base = (void *)pages[i], .iov_len = FM_PAGE};
-  }
+  return k;
+}
+
+/* Each call one TLB flush. */
+static void unmap_pages(const uintptr_t *pages, unsigned n) {
+  uint64_t t0 = fm_stats_now_ns();
+  struct iovec iov[1024];
+  unsigned k = fm_pages_to_iov(pages, n, iov);
   unsigned calls = 0;
   if (vectorized) {
-    size_t i = 0;
-    while (i < k) {
-      long done = process_madvise_dontneed(iov + i, k - i);
+    struct iovec *at = iov;
+    size_t left = k;
+    while (left) {
+      long done = process_madvise_dontneed(at, left);
       calls++;
       if (done < 0) {
         if (errno == EAGAIN || errno == EINTR)
           continue;
         fm_log_die("process_madvise(MADV_DONTNEED) failed: %s", strerror(errno));
       }
-      while (i < k && done >= (long)iov[i].iov_len)
-        done -= (long)iov[i++].iov_len;
-      if (done > 0) { /* partial range */
-        iov[i].iov_base = (char *)iov[i].iov_base + done;
-        iov[i].iov_len -= (size_t)done;
-      }
+      at = fh_iov_advance(at, &left, (size_t)done);
     }
   } else {
     for (unsigned i = 0; i < k; i++, calls++)

@@ -126,6 +126,10 @@ int fm_uffd_register(int uffd, void *base, size_t len, bool wp);
 long fm_uffd_move(int uffd, uintptr_t dst, uintptr_t src, size_t len);
 int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp);
 int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp);
+/* Makes [addr, addr + len) writable on fm.uffd (waking a thread waiting on
+ * it, unless wakes are deferred); dies saying why if the kernel refuses.
+ * Counted and timed as an un-protect. */
+void fm_uffd_unprotect(uintptr_t addr, size_t len);
 /* Write-protects n ranges with one call (and one TLB flush) where the
  * kernel has UFFDIO_WRITEPROTECT_VEC (kernel-patch/); returns n, or -1. */
 struct fm_range {
@@ -200,6 +204,11 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister);
  * evicted first, written back when dirty, since the runtime could not read
  * them to evict them later. */
 void fm_evict_set_access(uintptr_t base, size_t len, bool accessible);
+
+/* Merges n ascending pages into iov, neighbours into one range; returns
+ * the entries written (at most n). */
+struct iovec;
+unsigned fm_pages_to_iov(const uintptr_t *pages, unsigned n, struct iovec *iov);
 
 /* ---- dirty victims written back through a pipe (splice.c) ---- */
 #define FM_SPLICE_MAX 256  /* pages a pipe holds: 1 MiB, the default pipe-max-size */

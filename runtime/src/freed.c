@@ -8,7 +8,6 @@
  * write-protected) need one un-protect ioctl per run. */
 #include "fm.h"
 
-#include <errno.h>
 #include <string.h>
 
 /* Freed pages go to the head of the reclaim order, but not at once: a
@@ -101,14 +100,8 @@ static void reuse_locked(const uintptr_t *pages, const uint64_t *words, unsigned
     bool clean = !(words[i] & FARHINT_META_DIRTY);
     while (j < n && pages[j] == pages[j - 1] + FM_PAGE && !(words[j] & FARHINT_META_DIRTY) == clean)
       j++;
-    if (clean) {
-      uint64_t t0 = fm_stats_now_ns();
-      if (fm_uffd_writeprotect(fm.uffd, pages[i], (size_t)(j - i) * FM_PAGE, false) < 0)
-        fm_log_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)pages[i],
-                   strerror(errno));
-      fm_stats_count(FM_C_UNPROTECT_SYSCALLS, 1);
-      fm_stats_time_add(FM_T_UNPROTECT, t0);
-    }
+    if (clean)
+      fm_uffd_unprotect(pages[i], (size_t)(j - i) * FM_PAGE);
     i = j;
   }
   uint64_t t0 = fm_stats_now_ns();

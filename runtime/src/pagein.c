@@ -174,14 +174,8 @@ void fm_page_make_writable(uintptr_t page, bool from_kernel_fault) {
     w &= ~FARHINT_META_WP_SAMPLE;
   }
   /* Un-protecting also wakes a thread waiting on this page. */
-  if (!(w & FARHINT_META_DIRTY) || from_kernel_fault) {
-    uint64_t t0 = fm_stats_now_ns();
-    if (fm_uffd_writeprotect(fm.uffd, page, FM_PAGE, false) < 0)
-      fm_log_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)page,
-                 strerror(errno));
-    fm_stats_time_add(FM_T_UNPROTECT, t0);
-    fm_stats_count(FM_C_UNPROTECT_SYSCALLS, 1);
-  }
+  if (!(w & FARHINT_META_DIRTY) || from_kernel_fault)
+    fm_uffd_unprotect(page, FM_PAGE);
   fm_page_unlock(page, w | FARHINT_META_DIRTY | FARHINT_META_ACCESSED);
 }
 
@@ -242,12 +236,8 @@ static unsigned map_from_pool(uintptr_t page, unsigned pages, const uint8_t *dat
         /* A dirty page is writable everywhere else: freed.c's reuse zeroes
          * one under its lock, and a protect fault there would wait on that
          * lock forever (the large pipeline's hinted build hung so). */
-        if (!dirty[done + k])
-          continue;
-        if (fm_uffd_writeprotect(fm.uffd, p, FM_PAGE, false) < 0)
-          fm_log_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)p,
-                     strerror(errno));
-        fm_stats_count(FM_C_UNPROTECT_SYSCALLS, 1);
+        if (dirty[done + k])
+          fm_uffd_unprotect(p, FM_PAGE);
       }
     }
     done += moved;

@@ -99,12 +99,7 @@ unsigned fm_splice_take(const uintptr_t *pages, unsigned n, int *pipe) {
   if (n > pipes.pages)
     n = pipes.pages;
   struct iovec iov[FM_SPLICE_MAX];
-  unsigned k = 0;
-  for (unsigned i = 0; i < n; i++) /* neighbours in one entry */
-    if (k && (uintptr_t)iov[k - 1].iov_base + iov[k - 1].iov_len == pages[i])
-      iov[k - 1].iov_len += FM_PAGE;
-    else
-      iov[k++] = (struct iovec){.iov_base = (void *)pages[i], .iov_len = FM_PAGE};
+  unsigned k = fm_pages_to_iov(pages, n, iov);
   ssize_t took = vmsplice(pipes.fd[*pipe][1], iov, k, SPLICE_F_NONBLOCK);
   fm_stats_count(FM_C_SPLICE_SYSCALLS, 1);
   unsigned got = took > 0 ? (unsigned)(took / FM_PAGE) : 0;

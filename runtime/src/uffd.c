@@ -205,6 +205,15 @@ int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp) {
   return 0;
 }
 
+void fm_uffd_unprotect(uintptr_t addr, size_t len) {
+  uint64_t t0 = fm_stats_now_ns();
+  if (fm_uffd_writeprotect(fm.uffd, addr, len, false) < 0)
+    fm_log_die("UFFDIO_WRITEPROTECT (clear) at %#lx failed: %s", (unsigned long)addr,
+               strerror(errno));
+  fm_stats_count(FM_C_UNPROTECT_SYSCALLS, 1);
+  fm_stats_time_add(FM_T_UNPROTECT, t0);
+}
+
 int fm_uffd_wake(int uffd, uintptr_t addr, size_t len) {
   struct uffdio_range r = {.start = addr, .len = len};
   fm_stats_count(FM_C_WAKE_SYSCALLS, 1);
