@@ -108,6 +108,7 @@ void fm_shm_store_fd(int fd, const uintptr_t *pages, unsigned n) {
     size_t left = k;
     while (left) {
       ssize_t got = readv(fd, at, (int)left);
+      fm_stats_count(FM_C_SPLICE_SYSCALLS, 1);
       if (got < 0 && errno == EINTR)
         continue;
       if (got <= 0) /* the pipe holds every page spliced: never */
