@@ -183,9 +183,9 @@ uint64_t fm_frames_free(void);
 uint64_t fm_frames_total(void);
 uint64_t fm_frames_low_water(void);
 uint64_t fm_frames_peak_used(void); /* most frames in use at once */
-/* The policy looks at accesses (clock, lru): pages are mapped with an access
- * probe, so a reuse after the fetch is seen. */
-bool fm_frames_watch_access(void);
+/* Pages are mapped with an access probe, so a reuse after the fetch is seen
+ * (clock; lru arms its probes a generation later). */
+bool fm_frames_probe_at_fetch(void);
 
 /* ---- eviction (evict.c) ---- */
 int fm_evict_init(void);               /* probes process_madvise */

@@ -48,8 +48,6 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
     int r = fm_page_in(page, mut, prio, FM_PATH_HINTED);
     fetched |= r == FM_MAPPED || parked;
     triggered |= r == FM_TRIGGERED;
-    if (r != FM_MAPPED) /* a fetch is not a reuse (frames.c) */
-      atomic_fetch_or_explicit(m, FARHINT_META_ACCESSED, memory_order_relaxed);
   }
   if (fetched && fm_trace_on())
     fm_trace_hinted(a, mut);

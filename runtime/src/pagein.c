@@ -83,8 +83,10 @@ static bool claim_hidden(uintptr_t page) {
   bool trigger = w & FARHINT_META_RA_TRIGGER;
   if (w & FARHINT_META_PREFETCHED)
     fm_prefetch_used(w);
+  if (w & FARHINT_META_PROBE)
+    w |= FARHINT_META_ACCESSED;
   if (w & FM_HIDDEN)
-    w = (w & ~FM_HIDDEN) | FARHINT_META_PRESENT | FARHINT_META_ACCESSED;
+    w = (w & ~FM_HIDDEN) | FARHINT_META_PRESENT;
   fm_page_unlock(page, w);
   return trigger;
 }
@@ -139,7 +141,7 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
   }
   fm_frames_track(node, page, prio);
   uint64_t word = mapped_word(w, node, write, prio) | (sample ? FARHINT_META_WP_SAMPLE : 0);
-  if (fm_frames_watch_access()) /* see the next access, not this one */
+  if (fm_frames_probe_at_fetch()) /* see the next access, not this one */
     word = (word & ~FARHINT_META_PRESENT) | FARHINT_META_PROBE;
   fm_page_unlock(page, word);
   fm_stats_count(path == FM_PATH_UNHINTED ? FM_C_FAULT_UNHINTED : FM_C_FAULT_HINTED, 1);
@@ -176,7 +178,8 @@ void fm_page_make_writable(uintptr_t page, bool from_kernel_fault) {
   /* Un-protecting also wakes a thread waiting on this page. */
   if (!(w & FARHINT_META_DIRTY) || from_kernel_fault)
     fm_uffd_unprotect(page, FM_PAGE);
-  fm_page_unlock(page, w | FARHINT_META_DIRTY | FARHINT_META_ACCESSED);
+  fm_page_unlock(page,
+                 w | FARHINT_META_DIRTY | (w & FARHINT_META_PROBE ? FARHINT_META_ACCESSED : 0));
 }
 
 bool fm_page_lock_absent(uintptr_t page, uint64_t *word) {
@@ -199,10 +202,10 @@ static bool same_copy(const struct fm_fetch *a, const struct fm_fetch *b) {
 static uint64_t fetched_word(const struct fm_fetch *f, uint32_t node) {
   uint64_t word = mapped_word(f->word, node, f->write, f->prio) |
                   (f->wp_sample && !f->write ? FARHINT_META_WP_SAMPLE : 0);
-  uint64_t hidden = f->mark == FM_MARK_TRIGGER                             ? FARHINT_META_RA_TRIGGER
-                    : f->mark == FM_MARK_PREFETCHED                        ? FARHINT_META_PREFETCHED
-                    : f->mark == FM_MARK_PLAIN && fm_frames_watch_access() ? FARHINT_META_PROBE
-                                                                           : 0;
+  uint64_t hidden = f->mark == FM_MARK_TRIGGER      ? FARHINT_META_RA_TRIGGER
+                    : f->mark == FM_MARK_PREFETCHED ? FARHINT_META_PREFETCHED
+                    : f->mark == FM_MARK_PLAIN && fm_frames_probe_at_fetch() ? FARHINT_META_PROBE
+                                                                             : 0;
   return hidden ? (word & ~FARHINT_META_PRESENT) | hidden : word;
 }
 
