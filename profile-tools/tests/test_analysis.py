@@ -18,7 +18,7 @@ def test_forward_scan_is_seq_with_positive_readahead():
     p = analyze(sf)
     s = suggest(sf, p)
     assert p.forward_runs == 1 and p.mean_run_pages == 300 and p.stride_pages == 1
-    assert s.seq and s.rdahead == 64 and not s.mut and s.ev_prio == 1  # a long run
+    assert s.seq and s.rdahead == 256 and not s.mut and s.ev_prio == 1  # a long run
 
 
 def test_a_scan_sampled_one_page_in_a_group_is_still_a_long_run():
@@ -29,13 +29,13 @@ def test_a_scan_sampled_one_page_in_a_group_is_still_a_long_run():
     assert not suggest(sf, analyze(sf)).seq  # read as pages, no two are neighbours
     p = analyze(sf, spatial_rate=32)
     assert p.forward_runs == 1 and p.mean_run_pages == 3200
-    assert suggest(sf, p).seq and suggest(sf, p).rdahead == 64
+    assert suggest(sf, p).seq and suggest(sf, p).rdahead == 256
 
 
 def test_backward_scan_reads_ahead_backwards():
     sf = site(range(400, 100, -1))
     s = suggest(sf, analyze(sf))
-    assert s.seq and s.rdahead == -64
+    assert s.seq and s.rdahead == -256
 
 
 def test_runs_shorter_than_the_long_window_read_16_ahead():
@@ -140,7 +140,7 @@ def test_a_sampled_scan_is_still_seq():
     s = suggest(sf, p)
     assert sf.total == 600 * 64
     assert p.seq_share > 0.99 and p.reuse == 0
-    assert s.seq and s.rdahead == 64 and s.ev_prio == 1
+    assert s.seq and s.rdahead == 256 and s.ev_prio == 1
 
 
 def test_one_heavy_record_is_too_few_to_judge():
