@@ -6,6 +6,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -79,11 +80,30 @@ private:
   SmallPtrSet<Instruction *, 8> Seen;
 };
 
+// The function of the C++ standard library whose code the loop is, if it is
+// one (inlined: a sort's partition around a comparator that the site is in).
+std::optional<std::string> standardLibraryLoop(const Loop &L) {
+  const DILocation *Loc = L.getStartLoc();
+  const DISubprogram *SP = Loc ? Loc->getScope()->getSubprogram() : nullptr;
+  for (const DIScope *S = SP ? SP->getScope() : nullptr; S; S = S->getScope())
+    if (const auto *NS = dyn_cast<DINamespace>(S); NS && NS->getName() == "std")
+      return ("std::" + SP->getName().take_until([](char C) { return C == '<'; })).str();
+  return std::nullopt;
+}
+
 // The chain of A's address in its innermost loop, if a prefetch can follow it.
 std::optional<Chain> chainOf(const Access &A, ScalarEvolution &SE, LoopInfo &LI, std::string &Why) {
   Loop *L = LI.getLoopFor(A.Inst->getParent());
   if (!L) {
     Why = "not in a loop";
+    return std::nullopt;
+  }
+  // The iterations of a library algorithm's loop are not the order it
+  // visits the elements in (a sort's partition walks from both ends and
+  // recurses), and it runs far more often than it faults: dataframe's sort
+  // of row indices by fare ran 30% slower with a check ahead each time.
+  if (std::optional<std::string> Std = standardLibraryLoop(*L)) {
+    Why = "the loop is the C++ standard library's (" + *Std + ")";
     return std::nullopt;
   }
   Chain C;
