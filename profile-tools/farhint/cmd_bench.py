@@ -152,6 +152,14 @@ def _plot(rows, fractions, out):
     plot_all(rows, fractions, out)
 
 
+def _earlier_runs(csv_path: Path) -> int:
+    """Rows a results.csv already holds (the sweep appends to it)."""
+    if not csv_path.exists():
+        return 0
+    with open(csv_path) as f:
+        return max(0, sum(1 for _ in f) - 1)
+
+
 def run(args):
     # SIGTERM unwinds like Ctrl-C: swap is switched off and the cgroup removed.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
@@ -171,6 +179,11 @@ def run(args):
     out = Path(args.out or tempfile.mkdtemp(prefix="farhint-bench-"))
     out.mkdir(parents=True, exist_ok=True)
     say(f"farhint bench: results in {out}")
+    if earlier := _earlier_runs(out / "results.csv"):
+        say(
+            f"farhint bench: {out / 'results.csv'} holds {earlier} runs of an earlier sweep; "
+            "this sweep's rows follow them (summary.md and the plots are this sweep's alone)"
+        )
     try:
         prepared, left_out = [], {}
         for program in programs:
