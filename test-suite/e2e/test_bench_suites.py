@@ -80,8 +80,21 @@ def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert rows_of(out) == {("subject", "native"): "ok", ("subject", "nohint"): "ok"}
-    again = bench("--repeats", "1", "--check", "file:out.txt", "--out", out, "--configs", "native",
-                  "--", binary, "16", "2", "plain")  # fmt: skip
+    again = bench(
+        "--repeats",
+        "1",
+        "--check",
+        "file:out.txt",
+        "--out",
+        out,
+        "--configs",
+        "native",
+        "--",
+        binary,
+        "16",
+        "2",
+        "plain",
+    )
     assert again.returncode == 0, again.stderr[-2000:]
     assert "holds 2 runs of an earlier sweep; this sweep's rows follow them" in again.stderr
     assert (out / "results.csv").read_text().count("\nsubject,") == 3  # nothing lost
