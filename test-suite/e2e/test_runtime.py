@@ -352,9 +352,10 @@ def test_recency_policies_keep_a_reused_hot_set_through_a_scan(farhint_run):
 def test_lru_evicts_a_hinted_scan_as_fifo_does(farhint_run):
     """A hinted scan 4 times over 64 MiB at 16 MiB local: its accesses right
     after each fetch are not reuses, so lru evicts its pages in the order
-    fifo does. (When lru's probes were armed at the fetch, those accesses
-    promoted a page or two of every window, the scan's victims came out of
-    order and it took 21% more faults and 39% more unmap calls.)"""
+    fifo does, in runs of neighbours. (When lru's probes were armed at the
+    fetch, those accesses promoted a page or two of every window, the
+    scan's victims came out of order, and it took 1,203-1,207 unmap calls
+    against fifo's 668-727 in four runs each; now 656-719.)"""
     counters = {}
     for policy in ("fifo", "lru"):
         run = farhint_run(
@@ -363,7 +364,6 @@ def test_lru_evicts_a_hinted_scan_as_fifo_does(farhint_run):
         assert run.returncode == 0, run.stderr
         assert run.stdout.split()[1] == native("fm_scan", 64, 4, "nohint").stdout.split()[1]
         counters[policy] = run.stats["counters"]
-    assert counters["lru"]["faults_hinted"] < 1.08 * counters["fifo"]["faults_hinted"], counters
     assert counters["lru"]["unmap_syscalls"] < 1.2 * counters["fifo"]["unmap_syscalls"], counters
 
 
