@@ -29,10 +29,14 @@ struct node {
 };
 #define NO_LIST 0xff
 #define KEPT FM_MAX_LISTS /* the list after the policy's: kept pages */
-/* Pages a faulting thread evicts when victims are scattered: the unhinted
- * fault p99 on random writes stays under 50 us (a 32-page batch put it at
- * 115-150 us with a write-protect flush a victim). */
-#define SCATTERED_BATCH 8
+/* Pages a faulting thread evicts when victims are scattered. A lone
+ * thread takes 8: its unhinted fault p99 on random writes stays under 50 us
+ * (29 us on bench_rmw; 66-74 us with 32, at the same speed). Beside other
+ * threads of the program, each batch's unmap flush interrupts the cores
+ * they run on, and 32 pages a flush made websvc 20% faster, CRONO dfs 11-15%
+ * and kvstore 7% (docs/design-notes.md, "Who evicts"). */
+#define SCATTERED_BATCH_LONE 8
+#define SCATTERED_BATCH_THREADS 32
 
 static struct {
   pthread_mutex_t lock;
@@ -51,7 +55,8 @@ static struct {
   uint64_t keep_cap;   /* most frames the kept list may hold */
   uint32_t keep_below; /* admits chunks whose hash is below this */
   uint64_t evicted_since_aging;
-  uint64_t keep_asked; /* pages fetched with ev_prio keep since aging */
+  uint64_t keep_asked;   /* pages fetched with ev_prio keep since aging */
+  _Atomic bool threaded; /* the program has started a thread */
 } frame_table = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
@@ -150,12 +155,18 @@ uint32_t fm_frames_get(void) {
      * it: with scattered victims (a write-back each, and a flush each
      * without the pipe of splice.c) SCATTERED_BATCH keeps that wait short. */
     fm_stats_count(FM_C_RECLAIM_SYNC, 1);
-    unsigned batch = fm.cfg.evict_batch;
-    if (fm_evict_scattered() && batch > SCATTERED_BATCH)
-      batch = SCATTERED_BATCH;
+    unsigned batch = fm.cfg.evict_batch, scattered = SCATTERED_BATCH_LONE;
+    if (atomic_load_explicit(&frame_table.threaded, memory_order_relaxed))
+      scattered = SCATTERED_BATCH_THREADS;
+    if (fm_evict_scattered() && batch > scattered)
+      batch = scattered;
     if (fm_evict_batch(batch) == 0)
       sched_yield(); /* every candidate locked: let their owners finish */
   }
+}
+
+void fm_frames_program_threaded(void) {
+  atomic_store_explicit(&frame_table.threaded, true, memory_order_relaxed);
 }
 
 uint32_t fm_frames_get_for(uintptr_t page) {

@@ -64,6 +64,8 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(vo
   if (!ult_caller(CALLER)) {
     /* The program's threads are tracked (colocate.c), not the runtime's. */
     bool program = !fm_self_called(CALLER) && !fm_in_client_library;
+    if (program)
+      fm_frames_program_threaded();
     void *wrapped = program ? fm_colocate_wrap_start(&fn, &arg) : NULL;
     int err = REAL(pthread_create)(thread, attr, fn, arg);
     if (err && wrapped)
@@ -78,6 +80,8 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(vo
       unsupported("pthread_create with a detached attribute");
     pthread_attr_getstacksize(attr, &stack);
   }
+  if (fh_ult_workers() > 1) /* its user-level threads run on every core */
+    fm_frames_program_threaded();
   struct fh_ult *t;
   int err = fm_ult_spawn(&t, fn, arg, stack);
   if (!err)

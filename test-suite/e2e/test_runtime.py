@@ -168,6 +168,23 @@ def test_auto_reclaim_leaves_scattered_victims_to_the_faulting_thread(farhint_ru
     assert scattered.stats["config"]["reclaim"] == "auto"
 
 
+def test_faulting_threads_evict_more_scattered_victims_beside_other_threads(farhint_run):
+    """Random writes leave eviction to the faulting thread, a few victims at
+    a time so its fault stays short. Each batch's unmap interrupts the cores
+    where the program's other threads run: beside them (rmw_threads starts
+    its writers) a batch takes 4 times as many victims; a lone thread
+    (bench_rmw) keeps small batches, its other core being idle."""
+    pages_a_batch = {}
+    for program, args in (("bench_rmw", (64, 100000)), ("rmw_threads", (64, 50000, 2))):
+        run = farhint_run(program, *args, options=["--local", "16M"])
+        assert run.returncode == 0, run.stderr
+        c = run.stats["counters"]
+        assert c["sync_reclaims"] > c["evict_batches"] / 2, c
+        pages_a_batch[program] = c["evicted_pages"] / c["evict_batches"]
+    assert pages_a_batch["bench_rmw"] < 16, pages_a_batch
+    assert pages_a_batch["rmw_threads"] > 2 * pages_a_batch["bench_rmw"], pages_a_batch
+
+
 def test_read_and_write_syscalls_on_evicted_buffers(farhint_run, tmp_path):
     run = farhint_run("fm_syscalls", 8, tmp_path, options=["--local", "1M"])
     assert run.returncode == 0, run.stderr
