@@ -6,6 +6,7 @@ started, loaded, timed by its load, profiled while serving, stopped."""
 
 import csv
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -80,6 +81,10 @@ def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert rows_of(out) == {("subject", "native"): "ok", ("subject", "nohint"): "ok"}
+    # one number per configuration: on the screen as in summary.md
+    shown = re.search(r"subject +nohint .*\( *([\d.]+)x native\)", run.stdout + run.stderr)
+    assert shown, run.stdout + run.stderr
+    assert f"| subject | nohint | {shown.group(1)}x |" in (out / "summary.md").read_text()
     again = bench(
         "--repeats",
         "1",
