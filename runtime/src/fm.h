@@ -172,7 +172,7 @@ uint32_t fm_frames_get(void); /* a free frame; reclaims when none */
 #define FM_LOCAL_NODE 0xfffffffeu
 uint32_t fm_frames_get_for(uintptr_t page); /* FM_LOCAL_NODE, or fm_frames_get() */
 void fm_frames_put(uint32_t node);          /* give a frame back */
-void fm_frames_program_threaded(void);      /* scattered victims: evict more a fault */
+void fm_frames_program_threaded(void);      /* it started a thread: bigger scattered batches */
 void fm_frames_track(uint32_t node, uintptr_t page, unsigned prio);
 /* ev_prio FARHINT_EV_KEEP as the runtime sees it (packed in 8 bits). */
 #define FM_PRIO_KEEP ((unsigned)(uint8_t)FARHINT_EV_KEEP)

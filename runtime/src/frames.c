@@ -153,7 +153,7 @@ uint32_t fm_frames_get(void) {
     pthread_mutex_unlock(&frame_table.lock);
     /* No free frame: this thread reclaims (Eden §3.3). A fault waits for
      * it: with scattered victims (a write-back each, and a flush each
-     * without the pipe of splice.c) SCATTERED_BATCH keeps that wait short. */
+     * without the pipe of splice.c) a small batch keeps that wait short. */
     fm_stats_count(FM_C_RECLAIM_SYNC, 1);
     unsigned batch = fm.cfg.evict_batch, scattered = SCATTERED_BATCH_LONE;
     if (atomic_load_explicit(&frame_table.threaded, memory_order_relaxed))
