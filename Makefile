@@ -21,8 +21,9 @@ test: build
 
 # The kernel patch for vectorized write-protect (kernel-patch/): builds a
 # patched Debian 6.1 kernel and boots it under QEMU (~15 minutes the first
-# time), not part of `make test`.
-test-kernel:
+# time) with the selftest, the benchmark and the runtime's programs (hence
+# the build), not part of `make test`.
+test-kernel: build
 	@kernel-patch/build-and-boot $(BUILD)
 
 demo: build
