@@ -62,22 +62,12 @@ def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_
     binary = tmp_path / "subject"
     subprocess.run([CLANG, "-O1", "-g", SUITE / "bench_subject.c", "-o", binary], check=True)
     out = tmp_path / "out"
-    run = bench(
-        "--local",
-        "25",
-        "--repeats",
-        "1",
-        "--check",
-        "file:out.txt",
-        "--out",
-        out,
-        "--configs",
-        "native,nohint",
-        "--",
-        binary,
-        "16",
-        "2",
-        "plain",
+
+    def bench_subject(*options):
+        return bench(*options, "--out", out, "--", binary, "16", "2", "plain")
+
+    run = bench_subject(
+        "--local", "25", "--repeats", "1", "--check", "file:out.txt", "--configs", "native,nohint"
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert rows_of(out) == {("subject", "native"): "ok", ("subject", "nohint"): "ok"}
@@ -85,25 +75,11 @@ def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_
     shown = re.search(r"subject +nohint .*\( *([\d.]+)x native\)", run.stdout + run.stderr)
     assert shown, run.stdout + run.stderr
     assert f"| subject | nohint | {shown.group(1)}x |" in (out / "summary.md").read_text()
-    again = bench(
-        "--repeats",
-        "1",
-        "--check",
-        "file:out.txt",
-        "--out",
-        out,
-        "--configs",
-        "native",
-        "--",
-        binary,
-        "16",
-        "2",
-        "plain",
-    )
+    again = bench_subject("--repeats", "1", "--check", "file:out.txt", "--configs", "native")
     assert again.returncode == 0, again.stderr[-2000:]
     assert "holds 2 runs of an earlier sweep; this sweep's rows follow them" in again.stderr
     assert (out / "results.csv").read_text().count("\nsubject,") == 3  # nothing lost
-    refused = bench("--configs", "auto", "--out", out, "--", binary, "16", "2", "plain")
+    refused = bench_subject("--configs", "auto")
     assert refused.returncode == 2 and "describe it in a suite file" in refused.stderr
     missing = bench("--", tmp_path / "nothing")
     assert missing.returncode == 2 and "no such program" in missing.stderr
