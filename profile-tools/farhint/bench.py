@@ -441,6 +441,47 @@ def run_one(
     return row
 
 
+# Outcomes another repeat or less local memory would not turn into a finished
+# run: once a configuration ends so at some budget, the sweep records its runs
+# at that budget and below as skipped instead of spending their timeouts (in
+# a large sweep, kernel swap's timeouts at 25% and 10% were a third of its
+# time). -9 that is not the sweep's own timeout is the kernel's OOM killer.
+WILL_NOT_FINISH = ("timeout", "oom-killed", "failed (-9)")
+SKIPPED = "skipped"
+
+
+class GivenUp:
+    """Which (program, config) runs did not finish, and at what budget."""
+
+    def __init__(self):
+        self._at = {}  # (program, config) -> (largest fraction, its status)
+
+    def record(self, program, config, fraction, status):
+        if status in WILL_NOT_FINISH:
+            key = (program, config)
+            self._at[key] = max(self._at.get(key, (0.0, "")), (fraction, status))
+
+    def skip_status(self, program, config, fraction):
+        """The status a run skipped here gets, or None to run it."""
+        at = self._at.get((program, config))
+        if at and fraction <= at[0]:
+            return f"{SKIPPED}: {at[1]} at {round(at[0] * 100)}%"
+        return None
+
+
+def _skipped_row(p: Prepared, config, fraction, repeat, status) -> dict:
+    return {
+        "app": p.program.name,
+        "size": p.size,
+        "config": config,
+        "local_pct": round(fraction * 100),
+        "repeat": repeat,
+        "local_bytes": local_bytes(p.native_peak, fraction),
+        "seconds": "",
+        "status": status,
+    }
+
+
 def sweep(
     prepared,
     configs,
@@ -459,11 +500,12 @@ def sweep(
         for r in range(1, repeats + 1)
         for p in prepared
         for c in configs
-        for f in ([1.0] if c == "native" else fractions)
+        for f in ([1.0] if c == "native" else sorted(fractions, reverse=True))
         if (c != "manual" or p.manual) and (c not in BUILT_WITH_HINTS or p.auto)
     ]
     rows = []
     natives = {}  # program -> the seconds of its native runs so far
+    given_up = GivenUp()
     new = not csv_path.exists()
     with open(csv_path, "a", newline="") as out:
         writer = csv.DictWriter(out, FIELDS)
@@ -475,11 +517,22 @@ def sweep(
             if swap:
                 swap.__enter__()
             for i, (r, p, c, f) in enumerate(plan, 1):
+                skip = given_up.skip_status(p.program.name, c, f)
+                if skip:
+                    row = _skipped_row(p, c, f, r, skip)
+                    rows.append(row)
+                    writer.writerow(row)
+                    say(
+                        f"[{i}/{len(plan)}] {p.program.name:<12} {c:<7} {row['local_pct']:>3}% local "
+                        f"rep {r}: {row['status']}"
+                    )
+                    continue
                 timeout = max(60.0, timeout_factor * p.native_seconds)
                 row = run_one(p, c, f, r, workdir, timeout)
                 rows.append(row)
                 writer.writerow(row)
                 out.flush()
+                given_up.record(p.program.name, c, f, row["status"])
                 if c == "native" and row["status"] == "ok":
                     natives.setdefault(p.program.name, []).append(row["seconds"])
                 # against the median native run so far, as summary.md's
@@ -501,19 +554,21 @@ def sweep(
 
 def medians(rows):
     """(app, config, local_pct) -> (median seconds of the runs that finished,
-    statuses seen, median seconds of all runs)."""
+    statuses seen, median seconds of all runs). Skipped runs count only where
+    nothing ran: then the statuses are the skips' and the last is None."""
     groups = {}
     for r in rows:
         key = (r["app"], r["config"], int(r["local_pct"]))
         groups.setdefault(key, []).append(r)
     out = {}
     for key, rs in groups.items():
-        ok = sorted(float(r["seconds"]) for r in rs if r["status"] == "ok")
-        every = sorted(float(r["seconds"]) for r in rs)
+        ran = [r for r in rs if not r["status"].startswith(SKIPPED)]
+        ok = sorted(float(r["seconds"]) for r in ran if r["status"] == "ok")
+        every = sorted(float(r["seconds"]) for r in ran)
         out[key] = (
             ok[len(ok) // 2] if ok else None,
-            sorted({r["status"] for r in rs}),
-            every[len(every) // 2],
+            sorted({r["status"] for r in ran or rs}),
+            every[len(every) // 2] if every else None,
         )
     return out
 
@@ -523,6 +578,8 @@ def ratio_text(entry, base) -> str:
     and how long they ran, e.g. 'oom-killed at 70.1x'."""
     t, statuses, every = entry
     bad = [s for s in statuses if s != "ok"]
+    if every is None:  # every run skipped
+        return ", ".join(statuses)
     if t is None:
         return f"{', '.join(statuses)} at {every / base:.1f}x" if base else ", ".join(statuses)
     return f"{t / base:.2f}x" + (f" ({', '.join(bad)})" if bad else "")

@@ -38,14 +38,16 @@ def _time_vs_local(plt, rows, fractions, apps_, out_dir):
     for ax, app in zip(axes[0], apps_):
         base = med.get((app, "native", 100), (None,))[0]
         for nth, (config, (color, marker)) in enumerate(STYLE.items()):
-            xs, ys, failed = [], [], []
+            xs, ys, failed, skipped = [], [], [], []
             for p in pcts:
                 t, statuses, every = med.get((app, config, p), (None, [], None))
                 if t is not None and base:
                     xs.append(p)
                     ys.append(t / base)
-                elif statuses and base:
+                elif every is not None and base:
                     failed.append((p, every / base, ", ".join(statuses)))
+                elif statuses:
+                    skipped.append(p)
             if xs:
                 ax.plot(xs, ys, color=color, marker=marker, label=config)
             # A run that did not finish (timeout, OOM) is drawn where it was
@@ -59,6 +61,17 @@ def _time_vs_local(plt, rows, fractions, apps_, out_dir):
                     xytext=(0, -8 - 12 * nth),  # configs stopped alike stay legible
                     ha="center",
                     va="top",
+                    fontsize=7,
+                    color=color,
+                )
+            # Not run after it did not finish at a larger budget: named at the
+            # panel's foot, without a time.
+            for p in skipped:
+                ax.annotate(
+                    "not run",
+                    (p, 0.02 + 0.06 * nth),
+                    xycoords=("data", "axes fraction"),
+                    ha="center",
                     fontsize=7,
                     color=color,
                 )

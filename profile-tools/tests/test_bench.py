@@ -41,6 +41,30 @@ def test_a_mixed_cell_keeps_the_finished_median_and_names_the_failures():
     assert "| gen | kswap | 3.00x (oom-killed) |" in bench.summary_markdown(rows, [0.25])
 
 
+def test_a_run_that_will_not_finish_is_skipped_at_its_budget_and_below():
+    given_up = bench.GivenUp()
+    given_up.record("bfs", "kswap", 0.5, "ok")
+    given_up.record("bfs", "kswap", 0.25, "timeout")
+    assert given_up.skip_status("bfs", "kswap", 0.5) is None
+    assert given_up.skip_status("bfs", "kswap", 0.25) == "skipped: timeout at 25%"
+    assert given_up.skip_status("bfs", "kswap", 0.1) == "skipped: timeout at 25%"
+    assert given_up.skip_status("bfs", "auto", 0.1) is None  # another config
+    assert given_up.skip_status("sssp", "kswap", 0.1) is None  # another program
+    given_up.record("sssp", "auto", 0.1, "CHECKSUM MISMATCH")  # always run again
+    assert given_up.skip_status("sssp", "auto", 0.1) is None
+
+
+def test_a_cell_of_skipped_runs_says_why_and_a_cell_with_runs_ignores_skips():
+    rows = [
+        _row("bfs", "native", 100, 2.0),
+        _row("bfs", "kswap", 25, 20.0, "timeout"),
+        _row("bfs", "kswap", 25, "", "skipped: timeout at 25%", repeat=2),
+        _row("bfs", "kswap", 10, "", "skipped: timeout at 25%"),
+    ]
+    text = bench.summary_markdown(rows, [0.25, 0.1])
+    assert "| bfs | kswap | timeout at 10.0x | skipped: timeout at 25% |" in text
+
+
 def test_run_times_are_not_rounded_to_a_polling_interval():
     """Popen.wait(timeout) polls every 50 ms; a 10 ms run must not read as 50."""
     rc, seconds, out = bench._timed(["sh", "-c", "sleep 0.01; echo checksum 1"])
