@@ -29,25 +29,47 @@ def plot_all(rows, fractions, out_dir):
     _faults_latency_cpu(plt, rows, apps_, out_dir)
 
 
+def _plain_log_ticks(ax):
+    """Ratios as plain numbers (0.9, 2, 10), not powers of ten: every minor
+    tick labelled on a panel less than a decade tall, 2, 3 and 5 of each
+    decade on a taller one, so neither is bare nor crowded."""
+    from matplotlib import ticker
+
+    low, high = ax.get_ylim()
+    every = high / low < 10
+
+    def minor(y, _):
+        return f"{y:g}" if every or f"{y:.1e}"[0] in "235" else ""
+
+    ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda y, _: f"{y:g}"))
+    ax.yaxis.set_minor_formatter(ticker.FuncFormatter(minor))
+
+
 def _time_vs_local(plt, rows, fractions, apps_, out_dir):
     """Each program's time over native's against local memory, one panel each."""
     med = medians(rows)
     pcts = sorted({round(f * 100) for f in fractions}, reverse=True)
 
-    fig, axes = plt.subplots(1, len(apps_), figsize=(3.2 * len(apps_), 3.2), squeeze=False)
-    for ax, app in zip(axes[0], apps_):
+    # Budgets evenly spaced, largest first; five panels a row.
+    at = {p: i for i, p in enumerate(pcts)}
+    cols = min(5, len(apps_))
+    rows_ = -(-len(apps_) // cols)
+    fig, axes = plt.subplots(rows_, cols, figsize=(3.2 * cols, 3.2 * rows_), squeeze=False)
+    for ax in axes.flat[len(apps_) :]:
+        ax.set_visible(False)
+    for ax, app in zip(axes.flat, apps_):
         base = med.get((app, "native", 100), (None,))[0]
         for nth, (config, (color, marker)) in enumerate(STYLE.items()):
             xs, ys, failed, skipped = [], [], [], []
             for p in pcts:
                 t, statuses, every = med.get((app, config, p), (None, [], None))
                 if t is not None and base:
-                    xs.append(p)
+                    xs.append(at[p])
                     ys.append(t / base)
                 elif every is not None and base:
-                    failed.append((p, every / base, ", ".join(statuses)))
+                    failed.append((at[p], every / base, ", ".join(statuses)))
                 elif statuses:
-                    skipped.append(p)
+                    skipped.append(at[p])
             if xs:
                 ax.plot(xs, ys, color=color, marker=marker, label=config)
             # A run that did not finish (timeout, OOM) is drawn where it was
@@ -78,14 +100,24 @@ def _time_vs_local(plt, rows, fractions, apps_, out_dir):
         ax.axhline(1, color="grey", linewidth=0.6)
         ax.set_title(app)
         ax.set_xlabel("local memory (% of native peak)")
-        ax.set_xticks(pcts)
-        ax.invert_xaxis()
+        ax.set_xticks(range(len(pcts)), [str(p) for p in pcts])
+        ax.set_xlim(-0.5, len(pcts) - 0.5)
         ax.set_yscale("log")
-    axes[0][0].set_ylabel("time / native")
-    axes[0][-1].legend(fontsize=8)
+        _plain_log_ticks(ax)
+    for row in axes:
+        row[0].set_ylabel("time / native")
+    axes.flat[0].legend(fontsize=8)
     fig.tight_layout()
     _save(fig, out_dir / "time-vs-local")
     plt.close(fig)
+
+
+def _count(n):
+    """2.5M, 400K, 0: a count a reader takes in at a glance."""
+    for scale, unit in ((1e6, "M"), (1e3, "K")):
+        if n >= scale:
+            return f"{n / scale:g}{unit}"
+    return f"{n:g}"
 
 
 def _faults_latency_cpu(plt, rows, apps_, out_dir):
@@ -110,15 +142,19 @@ def _faults_latency_cpu(plt, rows, apps_, out_dir):
             ]
             if not rs:
                 continue
-            r = rs[0]
-            labels.append(f"{app}\n{config}")
+            # the run of median time, as the summary's median
+            r = sorted(rs, key=lambda r: float(r["seconds"]))[len(rs) // 2]
+            labels.append(f"{app} {config}")
             hinted.append(float(r["faults_hinted"]))
             unhinted.append(float(r["faults_unhinted"]))
             key = "hinted" if config == "auto" else "unhinted"
             p50.append(float(r[f"latency_{key}_p50_us"]))
             p99.append(float(r[f"latency_{key}_p99_us"]))
             cpu.append(float(r["runtime_cpu_ms"]))
-    fig, (a1, a2, a3) = plt.subplots(1, 3, figsize=(max(8, 1.3 * len(labels) * 3), 3.4))
+    from matplotlib import ticker
+
+    # One panel above another, so a sweep of many programs stays legible.
+    fig, (a1, a2, a3) = plt.subplots(3, 1, figsize=(max(6, 0.9 * len(labels)), 9))
     x = range(len(labels))
     a1.bar(x, hinted, label="hinted", color="tab:green")
     a1.bar(x, unhinted, bottom=hinted, label="unhinted", color="tab:orange")
@@ -128,11 +164,12 @@ def _faults_latency_cpu(plt, rows, apps_, out_dir):
     a2.bar([i + 0.2 for i in x], p99, width=0.4, label="p99")
     a2.set_title("fault latency (us, main path)")
     a2.legend(fontsize=8)
-    a3.bar(x, cpu, color="tab:purple")
-    a3.set_title("runtime CPU (ms)")
+    a3.bar(x, [ms / 1000 for ms in cpu], color="tab:purple")
+    a3.set_title("runtime CPU (s)")
+    a1.yaxis.set_major_formatter(ticker.FuncFormatter(lambda n, _: _count(n)))
     for a in (a1, a2, a3):
         a.set_xticks(list(x))
-        a.set_xticklabels(labels, fontsize=7)
+        a.set_xticklabels(labels, fontsize=7, rotation=30, ha="right")
     fig.tight_layout()
     _save(fig, out_dir / "faults-latency-cpu")
     plt.close(fig)

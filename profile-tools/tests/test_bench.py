@@ -75,3 +75,29 @@ def test_run_times_are_not_rounded_to_a_polling_interval():
 def test_a_run_past_its_timeout_is_stopped_and_reported_as_such():
     rc, seconds, _ = bench._timed(["sleep", "5"], timeout=0.2)
     assert rc is None and seconds < 1
+
+
+def test_plots_draw_a_sweep_with_runs_skipped_and_stopped(tmp_path):
+    from farhint.bench_plot import plot_all
+
+    rows = [
+        _row("bfs", "native", 100, 2.0),
+        _row("bfs", "auto", 100, 2.1),
+        _row("bfs", "auto", 25, 5.0),
+        _row("bfs", "kswap", 100, 2.0),
+        _row("bfs", "kswap", 25, 20.0, "timeout"),
+        _row("bfs", "kswap", 10, "", "skipped: timeout at 25%"),
+        _row("bfs", "auto", 10, 7.0),
+    ]
+    for r in rows:
+        if r["config"] == "auto":
+            r.update(
+                faults_hinted=900,
+                faults_unhinted=100,
+                latency_hinted_p50_us=5,
+                latency_hinted_p99_us=50,
+                runtime_cpu_ms=1500,
+            )
+    plot_all(rows, [1.0, 0.25, 0.1], tmp_path)
+    for name in ("time-vs-local", "faults-latency-cpu"):
+        assert (tmp_path / f"{name}.png").stat().st_size > 10_000
