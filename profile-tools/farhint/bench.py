@@ -375,18 +375,23 @@ def local_bytes(peak: int, fraction: float) -> int:
     return max(local + max(local // 100, 32 * 4096), MIN_LOCAL)
 
 
-def run_one(
-    p: Prepared, config: str, fraction: float, repeat: int, workdir: Path, timeout: float
-) -> dict:
-    local = local_bytes(p.native_peak, fraction)
-    row = {
+def _row_head(p: Prepared, config, fraction, repeat) -> dict:
+    """What a results row says of the run before it runs."""
+    return {
         "app": p.program.name,
         "size": p.size,
         "config": config,
         "local_pct": round(fraction * 100),
         "repeat": repeat,
-        "local_bytes": local,
+        "local_bytes": local_bytes(p.native_peak, fraction),
     }
+
+
+def run_one(
+    p: Prepared, config: str, fraction: float, repeat: int, workdir: Path, timeout: float
+) -> dict:
+    row = _row_head(p, config, fraction, repeat)
+    local = row["local_bytes"]
     args, drive = _launch(p.serving, p.args, timeout)
     if config == "native":
         rc, seconds, stdout = _timed(
@@ -444,8 +449,7 @@ def run_one(
 # Outcomes another repeat or less local memory would not turn into a finished
 # run: once a configuration ends so at some budget, the sweep records its runs
 # at that budget and below as skipped instead of spending their timeouts (in
-# a large sweep, kernel swap's timeouts at 25% and 10% were a third of its
-# time). -9 that is not the sweep's own timeout is the kernel's OOM killer.
+# CRONO's large sweep, about an hour of ~2.3 hours went to kernel swap's). -9 that is not the sweep's own timeout is the kernel's OOM killer.
 WILL_NOT_FINISH = ("timeout", "oom-killed", "failed (-9)")
 SKIPPED = "skipped"
 
@@ -467,19 +471,6 @@ class GivenUp:
         if at and fraction <= at[0]:
             return f"{SKIPPED}: {at[1]} at {round(at[0] * 100)}%"
         return None
-
-
-def _skipped_row(p: Prepared, config, fraction, repeat, status) -> dict:
-    return {
-        "app": p.program.name,
-        "size": p.size,
-        "config": config,
-        "local_pct": round(fraction * 100),
-        "repeat": repeat,
-        "local_bytes": local_bytes(p.native_peak, fraction),
-        "seconds": "",
-        "status": status,
-    }
 
 
 def sweep(
@@ -519,20 +510,21 @@ def sweep(
             for i, (r, p, c, f) in enumerate(plan, 1):
                 skip = given_up.skip_status(p.program.name, c, f)
                 if skip:
-                    row = _skipped_row(p, c, f, r, skip)
-                    rows.append(row)
-                    writer.writerow(row)
-                    say(
-                        f"[{i}/{len(plan)}] {p.program.name:<12} {c:<7} {row['local_pct']:>3}% local "
-                        f"rep {r}: {row['status']}"
-                    )
-                    continue
-                timeout = max(60.0, timeout_factor * p.native_seconds)
-                row = run_one(p, c, f, r, workdir, timeout)
+                    row = {**_row_head(p, c, f, r), "seconds": "", "status": skip}
+                else:
+                    timeout = max(60.0, timeout_factor * p.native_seconds)
+                    row = run_one(p, c, f, r, workdir, timeout)
+                    given_up.record(p.program.name, c, f, row["status"])
                 rows.append(row)
                 writer.writerow(row)
                 out.flush()
-                given_up.record(p.program.name, c, f, row["status"])
+                heading = (
+                    f"[{i}/{len(plan)}] {p.program.name:<12} {c:<7} {row['local_pct']:>3}% local "
+                    f"rep {r}:"
+                )
+                if skip:
+                    say(f"{heading} {skip}")
+                    continue
                 if c == "native" and row["status"] == "ok":
                     natives.setdefault(p.program.name, []).append(row["seconds"])
                 # against the median native run so far, as summary.md's
@@ -541,10 +533,7 @@ def sweep(
                 base = done[len(done) // 2]
                 ratio = row["seconds"] / base if base else 0
                 mark = "" if row["status"] == "ok" else f"  <-- {row['status']}"
-                say(
-                    f"[{i}/{len(plan)}] {p.program.name:<12} {c:<7} {row['local_pct']:>3}% local "
-                    f"rep {r}: {row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}"
-                )
+                say(f"{heading} {row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}")
         finally:
             if swap:
                 swap.__exit__(None, None, None)
