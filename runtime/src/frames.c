@@ -80,8 +80,13 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   frame_table.keep_cap = (uint64_t)(fm.cfg.keep_fraction * nframes);
   frame_table.keep_below = UINT32_MAX;
   /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
-   * reserve comes out of the budget: a larger one makes a working set that
-   * just fits thrash at its edge. */
+   * reserve comes out of the budget: a working set that fits the budget but
+   * not beside the reserve is evicted and fetched at its edge, all of it
+   * once a pass where it is scanned. With 1% (10 MiB of 1 GiB) blackscholes
+   * ran 2.5x slower at a budget of its native peak; 0.1% or one batch ran
+   * it at native speed, and at 25% local no app was slower for the smaller
+   * reserve (docs/design-notes.md, "A working set that fits the budget is
+   * not evicted"). */
   uint64_t want = (uint64_t)(fm.cfg.free_fraction * nframes);
   frame_table.low_water = want > fm.cfg.evict_batch ? want : fm.cfg.evict_batch;
   if (frame_table.low_water > nframes / 4)

@@ -310,6 +310,26 @@ def test_fresh_memory_is_mapped_in_windows_as_it_is_touched(farhint_run):
     assert run.stdout == native("fm_touch_part", 64, 8).stdout
 
 
+def test_a_working_set_that_fits_its_budget_is_not_evicted(farhint_run):
+    """A budget a little over the working set (a native peak: the program's
+    heap and its code) holds it all: the reclaim thread's reserve and the
+    frame pool come out of the budget, and where they left less than the
+    working set a scan evicted and fetched its edge, all of it every pass.
+    With the reserve at 1% of 1 GiB, as it was, it still does."""
+    budget = ["--local", "1030M"]
+    fits = farhint_run("fm_scan", 1024, 3, "nohint", options=budget)
+    assert fits.returncode == 0, fits.stderr
+    assert fits.stats["counters"]["evicted_pages"] == 0, fits.stats["counters"]
+    assert fits.stdout.split()[1] == native("fm_scan", 1024, 3, "nohint").stdout.split()[1]
+    reserve = farhint_run(
+        "fm_scan", 1024, 3, "nohint", options=[*budget, "--free-fraction", "0.01"]
+    )
+    assert reserve.returncode == 0, reserve.stderr
+    assert reserve.stats["counters"]["evicted_pages"] > 1024 * MiB // 4096, reserve.stats[
+        "counters"
+    ]
+
+
 def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
     """While only the main thread faults, the control thread answers from
     that thread's core (no halted core to wake), without slowing it: the
