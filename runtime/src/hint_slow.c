@@ -2,14 +2,31 @@
  * served on the calling thread with no trap, then read-ahead is queued. */
 #include "fm.h"
 
+/* The read-ahead window this thread asked for last, [lo, hi). */
+static __thread uintptr_t asked_lo, asked_hi;
+
 /* The read-ahead window of a hint on [first, last]: pages after it, or
- * before it when rdahead is negative. */
+ * before it when rdahead is negative. On a miss, a window that starts
+ * inside the one this thread asked for last is not asked for again: when
+ * the read-ahead thread fell behind a scan, each of the scan's misses asked
+ * for a window the thread then found already mapped, one a page, so it
+ * never caught up (qsort's fill loop, in some runs: 262 K hinted faults and
+ * 56 K requests dropped, against 400 faults where it kept ahead). A
+ * trigger's window starts inside the current one on purpose. */
 static void request_window(uintptr_t first, uintptr_t last, long pages, int rdahead, unsigned prio,
-                           bool mut) {
+                           bool mut, bool on_miss) {
+  uintptr_t span = (uintptr_t)pages * FM_PAGE, lo;
   if (rdahead > 0)
-    fm_prefetch_request(last + FM_PAGE, pages, prio, mut);
-  else if (first >= fm.far_base + (uintptr_t)pages * FM_PAGE)
-    fm_prefetch_request(first - (uintptr_t)pages * FM_PAGE, pages, prio, mut);
+    lo = last + FM_PAGE;
+  else if (first >= fm.far_base + span)
+    lo = first - span;
+  else
+    return;
+  if (on_miss && lo >= asked_lo && lo < asked_hi)
+    return;
+  asked_lo = lo;
+  asked_hi = lo + span;
+  fm_prefetch_request(lo, pages, prio, mut);
 }
 
 /* Inlined into both entry points, so trace mode finds the hint site one
@@ -34,7 +51,7 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
    * waits for its own page so the two transfers overlap. */
   bool ahead_posted = pages > 0 && !(atomic_load(fm_meta(first)) & FM_RESIDENT);
   if (ahead_posted)
-    request_window(first, last, pages, rdahead, prio, mut);
+    request_window(first, last, pages, rdahead, prio, mut, true);
   bool fetched = false, triggered = false;
   uint64_t parked_ns = 0; /* other threads ran meanwhile: not runtime CPU */
   for (uintptr_t page = first; page <= last; page += FM_PAGE) {
@@ -57,9 +74,9 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
    * window before it is needed (the prefetcher skips the pages already
    * there). */
   if (triggered && pages > 0)
-    request_window(first, last, pages + pages / 2, rdahead, prio, mut);
+    request_window(first, last, pages + pages / 2, rdahead, prio, mut, false);
   else if (fetched && pages > 0 && !ahead_posted)
-    request_window(first, last, pages, rdahead, prio, mut);
+    request_window(first, last, pages, rdahead, prio, mut, true);
   fm_stats_cpu_add(fm_stats_now_ns() - t0 - parked_ns);
 }
 

@@ -262,6 +262,22 @@ def test_hints_stay_idle_until_a_far_page_is_not_local(farhint_run):
     )
 
 
+def test_a_hinted_scan_that_outruns_its_read_ahead_lets_it_catch_up(farhint_run):
+    """A scan whose hints ask for 256 pages ahead, at a budget just short of
+    its array: where the read-ahead thread fell behind, every miss asked for
+    another window that it then found mapped, one request a page, so it
+    never caught up and the scan faulted page by page (3 runs in 4: 139 K
+    hinted faults, 42 K requests dropped). A miss inside the window its
+    thread asked for last does not ask again (3-11 K faults measured)."""
+    run = farhint_run("fm_scan", 512, 1, "hint", 256, options=["--local", "513M"])
+    assert run.returncode == 0, run.stderr
+    c = run.stats["counters"]
+    pages_touched = 2 * 512 * MiB // 4096  # filled, then read once
+    assert c["faults_hinted"] < pages_touched / 8, c
+    assert c.get("prefetch_dropped", 0) == 0, c
+    assert run.stdout.split()[1] == native("fm_scan", 512, 1, "hint", 256).stdout.split()[1]
+
+
 def test_unhinted_faults_in_address_order_are_read_ahead(farhint_run):
     """Code the pass cannot hint (here: none is hinted) still scans: faults in
     address order grow a read-ahead window, so most pages arrive before the
