@@ -449,7 +449,8 @@ def run_one(
 # Outcomes another repeat or less local memory would not turn into a finished
 # run: once a configuration ends so at some budget, the sweep records its runs
 # at that budget and below as skipped instead of spending their timeouts (in
-# CRONO's large sweep, about an hour of ~2.3 hours went to kernel swap's). -9 that is not the sweep's own timeout is the kernel's OOM killer.
+# CRONO's large sweep, about an hour of ~2.3 hours went to kernel swap's).
+# -9 that is not the sweep's own timeout is the kernel's OOM killer.
 WILL_NOT_FINISH = ("timeout", "oom-killed", "failed (-9)")
 SKIPPED = "skipped"
 
