@@ -140,6 +140,7 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
    * the program's, not the read-ahead's. */
   if (fm_trace_on() && fm_trace_unhinted(msg))
     return;
+  fm_hints_missed();
   uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
   uint64_t flags = msg->arg.pagefault.flags;
   /* A window of pages is mapped with the wake last: woken by the copy, the

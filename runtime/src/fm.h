@@ -71,6 +71,7 @@ struct fm_config {
   unsigned evict_batch;
   double free_fraction;
   double keep_fraction;
+  uint64_t hints_quiet_below;
   enum fm_reclaim reclaim;
   bool unhinted_readahead;
   bool frame_pool;
@@ -162,6 +163,9 @@ void fm_page_unlock(uintptr_t page, uint64_t new_word_without_lock);
 void fm_hints_go_live(void);
 bool fm_hints_live(void);    /* that has happened: local memory is short */
 void fm_hints_go_dead(void); /* in a forked child, which holds all its memory */
+/* The thread that quiets hints while few pages are missing (live.c). */
+int fm_hints_watch_start(void);
+void fm_hints_missed(void); /* a fault: hints quiet come back at once if many */
 
 /* ---- frames and reclaim lists (frames.c) ---- */
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);
@@ -628,9 +632,12 @@ enum fm_counter {
   FM_C_MMAP_BLOCKS,        /* the program's big anonymous mmaps placed in far memory */
   FM_C_FAULT_COLOCATED,    /* unhinted faults served from the faulting thread's core */
   FM_C_COLOCATE_MOVES,     /* times the control thread moved to that core */
+  FM_C_HINTS_QUIETED,      /* times hints went quiet: few pages were missing */
+  FM_C_HINTS_QUIET_NS,     /* time they stayed so */
   FM_C_COUNT
 };
 void fm_stats_count(enum fm_counter c, uint64_t n);
+uint64_t fm_stats_read(enum fm_counter c);
 /* Where the runtime's time goes, by mechanism (--stats). */
 enum fm_timer {
   FM_T_COPY_IN,       /* UFFDIO_COPY: fetches, zero-fills, prefill */

@@ -79,6 +79,8 @@ static const char *const counter_names[FM_C_COUNT] = {
     "mmap_blocks",
     "faults_colocated",
     "colocate_moves",
+    "hints_quieted",
+    "hints_quiet_ns",
 };
 
 uint64_t fm_stats_now_ns(void) {
@@ -89,6 +91,10 @@ uint64_t fm_stats_now_ns(void) {
 
 void fm_stats_count(enum fm_counter c, uint64_t n) {
   atomic_fetch_add_explicit(&recorded.c[c], n, memory_order_relaxed);
+}
+
+uint64_t fm_stats_read(enum fm_counter c) {
+  return atomic_load_explicit(&recorded.c[c], memory_order_relaxed);
 }
 
 static unsigned bucket_of(uint64_t ns) {
@@ -317,12 +323,14 @@ void fm_stats_report(void) {
          (unsigned long)c[FM_C_MMAP_BLOCKS]);
   fm_log("faults: hinted %lu, unhinted %lu (served from the faulting thread's core %lu, "
          "moves there %lu), write-protect %lu; hint slow-path calls %lu "
-         "(all present %lu); read-ahead pages %lu, fresh pages mapped ahead of touches %lu",
+         "(all present %lu); read-ahead pages %lu, fresh pages mapped ahead of touches %lu; "
+         "hints quiet %lu times, %.2f s in all (under %lu missing pages a second)",
          (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
          (unsigned long)c[FM_C_FAULT_COLOCATED], (unsigned long)c[FM_C_COLOCATE_MOVES],
          (unsigned long)c[FM_C_FAULT_WP], (unsigned long)c[FM_C_HINT_SLOW_CALLS],
          (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES],
-         (unsigned long)c[FM_C_PREFILL_PAGES]);
+         (unsigned long)c[FM_C_PREFILL_PAGES], (unsigned long)c[FM_C_HINTS_QUIETED],
+         c[FM_C_HINTS_QUIET_NS] / 1e9, (unsigned long)fm.cfg.hints_quiet_below);
   fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
          "batches; freed %lu (reused in place %lu, dropped unwritten %lu); %lu unmap, %lu "
          "write-protect and %lu un-protect "

@@ -262,6 +262,27 @@ def test_hints_stay_idle_until_a_far_page_is_not_local(farhint_run):
     )
 
 
+def test_hints_go_quiet_while_nothing_is_missing_and_come_back_with_misses(farhint_run):
+    """Hints are live once a 32 MiB array has been evicted at a 16 MiB
+    budget. A second of hinted reads of a small local array then meets no
+    missing page: the checks are turned off (the live word back at 0). The
+    re-read of the large array misses at once, and its misses turn them on
+    again. With --hints-quiet-below 0 they stay on throughout."""
+    args = ("fm_quiet_phase", 32, 256, 1000)
+    quiet = farhint_run(*args, options=["--local", "16M"])
+    assert quiet.returncode == 0, quiet.stderr
+    assert "calm_live 0" in quiet.stdout and "scan_live 1" in quiet.stdout, quiet.stdout
+    c = quiet.stats["counters"]
+    assert c["hints_quieted"] >= 1 and c["hints_quiet_ns"] >= 500_000_000, c
+    assert c["faults_hinted"] > 0, c
+    always = farhint_run(*args, options=["--local", "16M", "--hints-quiet-below", "0"])
+    assert always.returncode == 0, always.stderr
+    assert "calm_live 1" in always.stdout and "scan_live 1" in always.stdout, always.stdout
+    assert always.stats["counters"]["hints_quieted"] == 0
+    sums = {r.stdout.split("sum ")[1] for r in (quiet, always, native(*args))}
+    assert len(sums) == 1, sums
+
+
 def test_a_hinted_scan_that_outruns_its_read_ahead_lets_it_catch_up(farhint_run):
     """A scan whose hints ask for 256 pages ahead, at a budget just short of
     its array: where the read-ahead thread fell behind, every miss asked for
