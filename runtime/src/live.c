@@ -2,20 +2,29 @@
  * registers one from a constructor; all are set when hints go live. Until
  * then the program's hints stop at their first test.
  *
- * Live, they go quiet again while the program meets few missing pages. A
- * hint's check is a load of the page's metadata word on every access it
- * guards; on random accesses over a large heap that load misses the cache
- * as the access does (dataframe's sort comparator at a budget of its native
- * peak: 1.3 s of checks, 20% of its run, for 30 K misses). What a hint can
- * save is bounded by the misses it finds: after QUIET_AFTER ticks each
- * under HINTS_QUIET_BELOW misses a second (1000: 1% of a core at ~10 us a
- * miss) the checks are turned off, and the first tick's worth of misses
- * turns them on again, counted as they come (the faults, hinted misses,
- * prefetches ahead and read-ahead triggers). The wait before going quiet
- * is long against a program's phases: a hint also tells eviction what to
- * keep (ev_prio), and psort at 25%, quiet after one calm tick, went quiet
- * 124 times in 9 s and ran 8% slower. Turning a hint off is always safe:
- * the access it guards faults as an unhinted one would. */
+ * Live, they go quiet again while nearly all data is local and the program
+ * meets few missing pages. A hint's check is a load of the page's metadata
+ * word on every access it guards; on random accesses over a large heap that
+ * load misses the cache as the access does (dataframe's sort comparator at
+ * a budget of its native peak: 1.3 s of checks, 20% of its run, for 17 K
+ * misses). What a hint can save is bounded by the misses it finds: after
+ * QUIET_AFTER ticks each under HINTS_QUIET_BELOW misses a second (1000: 1%
+ * of a core at ~10 us a miss) the checks are turned off, and the first
+ * tick's worth of misses turns them on again, counted as they come (the
+ * faults, hinted misses, pages read or prefetched ahead and read-ahead
+ * triggers). Turning a hint off is always safe: the access it guards faults
+ * as an unhinted one would.
+ *
+ * But a hint does more than skip a trap: its ev_prio tells eviction what to
+ * keep and its rdahead how far to read, and a loop entered while its
+ * module's word is 0 runs its hint-less twin to the end (hint.h, Version.cpp
+ * in the pass). A program with most of its data far, calm only while a
+ * part that fits is worked on, needs them when it comes back to the rest:
+ * qsort at 25%, quiet 20 times, ran 19 s against 14 s. So hints go quiet
+ * only while the data not local is under FAR_ONLY_SHARE of the budget
+ * (dataframe at its native peak: 3%; qsort at 25%: 300%), and the wait
+ * before is long against a program's phases (psort at 25%, quiet after one
+ * calm tick, went quiet 124 times in 9 s and ran 8% slower). */
 #include "fm.h"
 
 #include <pthread.h>
@@ -23,7 +32,8 @@
 
 #define FM_MAX_LIVE_WORDS 1024
 #define QUIET_TICK_NS 10000000
-#define QUIET_AFTER 20 /* ticks: 200 ms */
+#define QUIET_AFTER 20   /* ticks: 200 ms */
+#define FAR_ONLY_SHARE 8 /* an eighth */
 
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t went_live = PTHREAD_COND_INITIALIZER;
@@ -81,6 +91,14 @@ static uint64_t misses_so_far(void) {
          fm_stats_read(FM_C_PREFETCH_PAGES) + fm_stats_read(FM_C_READAHEAD_PAGES);
 }
 
+/* Pages whose data is only far: evicted with data, less fetched back.
+ * Pages freed or dropped while far are not taken off, so it errs high:
+ * toward hints that stay live. */
+static int64_t pages_only_far(void) {
+  return (int64_t)(fm_stats_read(FM_C_EVICT_PAGES) - fm_stats_read(FM_C_DISCARD_PAGES)) -
+         (int64_t)(fm_stats_read(FM_C_FETCH_PAGES) - fm_stats_read(FM_C_ZERO_PAGES));
+}
+
 static void set_quiet(bool q) {
   pthread_mutex_lock(&live_lock);
   if (atomic_load(&live) && q != atomic_load(&quiet)) {
@@ -117,8 +135,11 @@ static void *watch_main(void *arg) {
     calm = few ? calm + 1 : 0;
     if (atomic_load(&quiet))
       fm_stats_count(FM_C_HINTS_QUIET_NS, QUIET_TICK_NS);
-    if (calm == QUIET_AFTER || !few)
-      set_quiet(few);
+    if (!few)
+      set_quiet(false);
+    else if (calm >= QUIET_AFTER && !atomic_load(&quiet) &&
+             pages_only_far() < (int64_t)(fm.cfg.local_bytes / FM_PAGE / FAR_ONLY_SHARE))
+      set_quiet(true);
   }
   return NULL;
 }

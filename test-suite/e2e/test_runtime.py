@@ -263,24 +263,29 @@ def test_hints_stay_idle_until_a_far_page_is_not_local(farhint_run):
 
 
 def test_hints_go_quiet_while_nothing_is_missing_and_come_back_with_misses(farhint_run):
-    """Hints are live once a 32 MiB array has been evicted at a 16 MiB
-    budget. A second of hinted reads of a small local array then meets no
-    missing page: the checks are turned off (the live word back at 0). The
-    re-read of the large array misses at once, and its misses turn them on
-    again. With --hints-quiet-below 0 they stay on throughout."""
-    args = ("fm_quiet_phase", 32, 256, 1000)
-    quiet = farhint_run(*args, options=["--local", "16M"])
+    """Hints are live once a 33 MiB array has been evicted in part at a 32
+    MiB budget. A second of hinted reads of a small local array then meets
+    no missing page, with nearly all data local: the checks are turned off
+    (the live word back at 0). The re-read of the large array misses, and
+    its misses turn them on again. With --hints-quiet-below 0 they stay on;
+    with most of the data far (64 MiB at 16 MiB) they stay on too: the
+    program will need them when it comes back to it."""
+    args = ("fm_quiet_phase", 33, 256, 1000)
+    quiet = farhint_run(*args, options=["--local", "32M"])
     assert quiet.returncode == 0, quiet.stderr
     assert "calm_live 0" in quiet.stdout and "scan_live 1" in quiet.stdout, quiet.stdout
     c = quiet.stats["counters"]
     assert c["hints_quieted"] >= 1 and c["hints_quiet_ns"] >= 500_000_000, c
-    assert c["faults_hinted"] > 0, c
-    always = farhint_run(*args, options=["--local", "16M", "--hints-quiet-below", "0"])
+    always = farhint_run(*args, options=["--local", "32M", "--hints-quiet-below", "0"])
     assert always.returncode == 0, always.stderr
-    assert "calm_live 1" in always.stdout and "scan_live 1" in always.stdout, always.stdout
+    assert "calm_live 1" in always.stdout, always.stdout
     assert always.stats["counters"]["hints_quieted"] == 0
     sums = {r.stdout.split("sum ")[1] for r in (quiet, always, native(*args))}
     assert len(sums) == 1, sums
+    mostly_far = farhint_run("fm_quiet_phase", 64, 256, 1000, options=["--local", "16M"])
+    assert mostly_far.returncode == 0, mostly_far.stderr
+    assert "calm_live 1" in mostly_far.stdout, mostly_far.stdout
+    assert mostly_far.stats["counters"]["hints_quieted"] == 0
 
 
 def test_a_hinted_scan_that_outruns_its_read_ahead_lets_it_catch_up(farhint_run):
