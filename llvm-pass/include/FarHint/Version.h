@@ -9,9 +9,11 @@
 // allocation inside can make memory run short) -- and its preheader tests the
 // word once and runs the clone, which has no hints, while no far page is
 // missing, and the original, which gets the hints, after. Inside the hinted
-// original the word is known to be set (it is never cleared), so those hints
-// skip the test. A loop that starts before local memory runs short finishes
-// without hints; its next entry has them.
+// original the word was set at entry, so those hints skip the test (the
+// runtime clears it while hints are quiet; a loop running meanwhile keeps
+// hinting, which is only slower). A loop that starts before local memory
+// runs short, or while hints are quiet, finishes without hints; its next
+// entry has them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FARHINT_VERSION_H

@@ -141,7 +141,9 @@ void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t pack
  * memory local a hint costs two instructions, and without the runtime the
  * word stays 0. The module registers the word from a constructor; the
  * runtime sets it to 1 when hints go live (at once if they already are),
- * never back. */
+ * and back to 0 while they are quiet: nearly all data local and few pages
+ * missing (--hints-quiet-below). A hint skipped so is safe: its access
+ * faults as an unhinted one would. */
 void farhint_register_live_word(volatile uint32_t *word) __attribute__((weak));
 
 /* ---- The fast path, inlined at every hint ---- */
