@@ -10,9 +10,14 @@
 
 /* Read by jemalloc at its first allocation. Freed extents are given back at
  * once (no decay): under memory pressure they are decommitted (far_decommit),
- * otherwise jemalloc retains them as they are. */
+ * otherwise jemalloc retains them as they are. No retain: with it jemalloc
+ * grows its heap in extents of geometrically growing size classes, so the
+ * size far_alloc sees is not what the program asked for (gen's 256 MiB
+ * table came as a 320 MiB extent, larger than the free frames, and turned
+ * its hints on at a budget its data fits). Without it every new extent is
+ * the size asked for; freed ones are still kept (far_dalloc declines). */
 const char *malloc_conf = "narenas:1,oversize_threshold:0,background_thread:false,"
-                          "dirty_decay_ms:0,muzzy_decay_ms:0";
+                          "dirty_decay_ms:0,muzzy_decay_ms:0,retain:false";
 
 /* The last extent created on this thread: a block mmap.c takes from it
  * needs no zeroing. */
@@ -64,16 +69,26 @@ static bool far_dalloc(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i)
 static void far_destroy(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i) {
   (void)h, (void)a, (void)s, (void)c, (void)i;
 }
-/* Freed extents. With every far page local (no pressure yet) keeping them
- * as they are is free and makes their reuse free: decline (jemalloc then
- * retains the extent committed, not zeroed). Under pressure decommit them:
- * their data is dead, so it is never written back or fetched again, and
- * their local pages wait, mapped, for reuse (freed.c). */
+/* Freed extents. Under pressure decommit them: their data is dead, so it
+ * is never written back or fetched again, and their local pages wait,
+ * mapped, for reuse (freed.c). With every far page local (no pressure yet)
+ * a small one is declined (jemalloc then retains the extent committed, not
+ * zeroed): its reuse is free, where a decommitted one is zeroed on reuse
+ * (a pipeline reusing 256 KiB buffers would pay a memset each). A large
+ * one is decommitted all the same: kept, its dead pages hold frames, and
+ * pressure that comes later writes them back (psort at its native peak
+ * frees two 256 MiB sort buffers before its first eviction: 212 K pages
+ * written back, against none), while a large buffer's reuse is rare
+ * against its use. */
+#define DECOMMIT_SHARE 64 /* large: at least 1/64 of the budget */
+
 static bool far_decommit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l, unsigned i) {
   (void)h, (void)s, (void)i;
   uintptr_t p = (uintptr_t)a + o;
-  if (!fm_hints_live() || p < fm.far_base || p + l > fm.far_end)
+  if (p < fm.far_base || p + l > fm.far_end)
     return true; /* (extents from before the hooks were installed: kept) */
+  if (!fm_hints_live() && l < fm.cfg.local_bytes / DECOMMIT_SHARE)
+    return true;
   fm_freed(p, l);
   return false;
 }
