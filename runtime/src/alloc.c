@@ -10,14 +10,9 @@
 
 /* Read by jemalloc at its first allocation. Freed extents are given back at
  * once (no decay): under memory pressure they are decommitted (far_decommit),
- * otherwise jemalloc retains them as they are. No retain: with it jemalloc
- * grows its heap in extents of geometrically growing size classes, so the
- * size far_alloc sees is not what the program asked for (gen's 256 MiB
- * table came as a 320 MiB extent, larger than the free frames, and turned
- * its hints on at a budget its data fits). Without it every new extent is
- * the size asked for; freed ones are still kept (far_dalloc declines). */
+ * otherwise jemalloc retains them as they are. */
 const char *malloc_conf = "narenas:1,oversize_threshold:0,background_thread:false,"
-                          "dirty_decay_ms:0,muzzy_decay_ms:0,retain:false";
+                          "dirty_decay_ms:0,muzzy_decay_ms:0";
 
 /* The last extent created on this thread: a block mmap.c takes from it
  * needs no zeroing. */

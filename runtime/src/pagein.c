@@ -375,9 +375,11 @@ void fm_page_prefill(uintptr_t base, size_t bytes) {
    * not make hints worth their check (measured: at a budget of exactly
    * qsort's peak, a small tail left unmapped alone made its hints run).
    * What the program will touch is its request, which jemalloc rounded up
-   * to a size class (four a doubling: a class is under 5/4 of any request
-   * it serves) and a page: a 33 MiB array comes as a 40 MiB extent. So
-   * the extent counts for 4/5 of its size. */
+   * to a page-size class (four a doubling: a class is under 5/4 of any
+   * request it serves): gen's 256 MiB table comes as a 320 MiB extent. So
+   * the extent counts for 4/5 of its size. (jemalloc's heap also grows by
+   * ever larger extents, so a late small request can come as a large one:
+   * hints then go live early, and go quiet again while nothing misses.) */
   if (bytes / FM_PAGE * 4 / 5 > fm_frames_free()) {
     fm_hints_go_live();
     return;

@@ -1,5 +1,5 @@
 #!/bin/bash
-# usage: crono-ab.sh BUILDS REPS
+# usage: [PROGRAMS="pagerank ..."] crono-ab.sh BUILDS REPS
 # BUILDS: the --out folder of `farhint bench --suite crono --src CRONO --size large
 # --programs pagerank,connected_components,sssp --configs native,auto --local 25`.
 # Runs each program's hinted build at 25% of its native peak (that bench's summary.md:
@@ -12,7 +12,7 @@ declare -A ARGS=([pagerank]="0 2 4194304 32" [connected_components]="0 2 4194304
 declare -A PEAK_MIB=([pagerank]=2951 [connected_components]=2163 [sssp]=467)
 work=$(mktemp -d); cd "$work" || exit 1
 secs() { local t0=$(date +%s.%N); "$@" > run.out 2>&1 || echo "FAILED: $*" >&2; echo "$(date +%s.%N) - $t0" | bc; }
-for p in pagerank connected_components sssp; do
+for p in ${PROGRAMS:-pagerank connected_components sssp}; do
   budget=$(( PEAK_MIB[$p] * 1048576 / 4 ))
   for i in $(seq $reps); do
     nat=$(secs "$builds/$p-native" ${ARGS[$p]})
