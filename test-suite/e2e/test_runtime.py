@@ -310,6 +310,22 @@ def test_an_allocation_that_fits_the_free_frames_leaves_hints_off(farhint_run):
     assert len(sums) == 1, sums
 
 
+def test_a_large_buffer_freed_while_all_is_local_is_never_written_back(farhint_run):
+    """An 8 MiB buffer written and freed while every page is local (at a
+    20 MiB budget), then a 14 MiB one written: the second must evict. The
+    freed buffer (a 64th of the budget or more) is decommitted at its free
+    though nothing was short yet, so its dead pages are dropped, not
+    written back (before: kept as they were, 832 pages written back)."""
+    args = ("fm_free_then_fill", 8, 14)
+    run = farhint_run(*args, options=["--local", "20M"])
+    assert run.returncode == 0, run.stderr
+    c = run.stats["counters"]
+    assert c["evicted_pages"] > 0, c
+    assert c["freed_pages"] >= 8 * MiB // 4096, c
+    assert c["written_back_pages"] < 256, c
+    assert run.stdout == native(*args).stdout
+
+
 def test_a_hinted_scan_that_outruns_its_read_ahead_lets_it_catch_up(farhint_run):
     """A scan whose hints ask for 256 pages ahead, at a budget just short of
     its array: where the read-ahead thread fell behind, every miss asked for
