@@ -71,10 +71,9 @@ static void far_destroy(extent_hooks_t *h, void *a, size_t s, bool c, unsigned i
  * zeroed): its reuse is free, where a decommitted one is zeroed on reuse
  * (a pipeline reusing 256 KiB buffers would pay a memset each). A large
  * one is decommitted all the same: kept, its dead pages hold frames, and
- * pressure that comes later writes them back (dataframe at its native
- * peak frees its vectors' old buffers before its first eviction: 31 K
- * pages written back, now 2 K), while a large buffer's reuse is rare
- * against its use. */
+ * pressure that comes later writes them back (fm_free_then_fill, 8 MiB
+ * freed, then 14 MiB written at a 20 MiB budget: 832 pages written back,
+ * now none), while a large buffer's reuse is rare against its use. */
 #define DECOMMIT_SHARE 64 /* large: at least 1/64 of the budget */
 
 static bool far_decommit(extent_hooks_t *h, void *a, size_t s, size_t o, size_t l, unsigned i) {
