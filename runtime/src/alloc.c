@@ -24,11 +24,15 @@ bool fm_alloc_fresh(uintptr_t base, size_t len) {
   return base >= fresh.base && base + len <= fresh.end;
 }
 
+/* Set while fm_alloc_install takes jemalloc's reserve from before the
+ * hooks: a request the reserve cannot serve fails instead of growing. */
+static bool taking_reserve;
+
 static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size, size_t alignment, bool *zero,
                        bool *commit, unsigned arena) {
   (void)h;
   (void)arena;
-  if (new_addr)
+  if (new_addr || taking_reserve)
     return NULL; /* we hand out fresh ranges only */
   if (alignment < FM_PAGE)
     alignment = FM_PAGE;
@@ -120,6 +124,28 @@ static extent_hooks_t far_hooks = {
     .merge = far_merge,
 };
 
+/* jemalloc mapped its first extents before the hooks were installed (8
+ * MiB, of which the runtime's start-up uses little) and keeps the rest
+ * retained for its next allocations: a program's first 1 MiB `malloc` came
+ * from there, outside far memory, never evicted and out of its hints'
+ * reach. Each piece of it is taken here by an allocation never touched
+ * (address space only: retained pages hold no memory), largest first, so
+ * that every later extent comes from far_alloc. Pieces under the smallest
+ * large allocation (16 KiB) are left to small allocations' slabs. */
+static void take_reserve(void) {
+  taking_reserve = true;
+  for (size_t size = (size_t)1 << 30; size >= (16 << 10);) {
+    void *p = mallocx(size, MALLOCX_TCACHE_NONE);
+    if (!p)
+      size /= 2;
+    else if ((uintptr_t)p >= fm.far_base && (uintptr_t)p < fm.far_end) {
+      dallocx(p, MALLOCX_TCACHE_NONE); /* a far extent: the reserve is gone */
+      break;
+    }
+  }
+  taking_reserve = false;
+}
+
 int fm_alloc_install(void) {
   extent_hooks_t *hooks = &far_hooks;
   int err = mallctl("arena.0.extent_hooks", NULL, NULL, &hooks, sizeof hooks);
@@ -127,6 +153,7 @@ int fm_alloc_install(void) {
     fm_log("cannot give jemalloc the far-memory hooks: %s", strerror(err));
     return -1;
   }
+  take_reserve();
   unsigned narenas = 0;
   size_t len = sizeof narenas;
   if (mallctl("opt.narenas", &narenas, &len, NULL, 0) == 0 && narenas != 1)
