@@ -24,9 +24,10 @@ bool fm_alloc_fresh(uintptr_t base, size_t len) {
   return base >= fresh.base && base + len <= fresh.end;
 }
 
-/* Set while fm_alloc_install takes jemalloc's reserve from before the
- * hooks: a request the reserve cannot serve fails instead of growing. */
-static bool taking_reserve;
+/* Set on the thread that takes jemalloc's reserve from before the hooks
+ * (fm_alloc_install): a request the reserve cannot serve fails instead of
+ * growing. (Per thread: the runtime's threads are running.) */
+static __thread bool taking_reserve;
 
 static void *far_alloc(extent_hooks_t *h, void *new_addr, size_t size, size_t alignment, bool *zero,
                        bool *commit, unsigned arena) {
