@@ -106,7 +106,14 @@ def _time_vs_local(plt, rows, fractions, apps_, out_dir):
         _plain_log_ticks(ax)
     for row in axes:
         row[0].set_ylabel("time / native")
-    axes.flat[0].legend(fontsize=8)
+    # One legend, in the first panel, for the configurations drawn in any
+    # (the first may have none: every run there stopped).
+    drawn = {}
+    for ax in axes.flat:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            drawn.setdefault(label, handle)
+    if drawn:
+        axes.flat[0].legend(list(drawn.values()), list(drawn), fontsize=8)
     fig.tight_layout()
     _save(fig, out_dir / "time-vs-local")
     plt.close(fig)
