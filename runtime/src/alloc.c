@@ -131,19 +131,14 @@ static extent_hooks_t far_hooks = {
  * from there, outside far memory, never evicted and out of its hints'
  * reach. Each piece of it is taken here by an allocation never touched
  * (address space only: retained pages hold no memory), largest first, so
- * that every later extent comes from far_alloc. Pieces under the smallest
- * large allocation (16 KiB) are left to small allocations' slabs. */
+ * that every later extent comes from far_alloc. (No far extent exists yet
+ * for an allocation here to reuse.) Pieces under the smallest large
+ * allocation (16 KiB) are left to small allocations' slabs. */
 static void take_reserve(void) {
   taking_reserve = true;
-  for (size_t size = (size_t)1 << 30; size >= (16 << 10);) {
-    void *p = mallocx(size, MALLOCX_TCACHE_NONE);
-    if (!p)
-      size /= 2;
-    else if ((uintptr_t)p >= fm.far_base && (uintptr_t)p < fm.far_end) {
-      dallocx(p, MALLOCX_TCACHE_NONE); /* a far extent: the reserve is gone */
-      break;
-    }
-  }
+  for (size_t size = (size_t)1 << 30; size >= (16 << 10);)
+    if (!mallocx(size, MALLOCX_TCACHE_NONE))
+      size /= 2; /* no piece this large left */
   taking_reserve = false;
 }
 
