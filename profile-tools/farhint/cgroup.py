@@ -23,6 +23,19 @@ class Usage:
     major_faults: int  # page faults that read from swap (or a file)
 
 
+def _remove_abandoned():
+    """The empty cgroups of farhint processes that were killed before they
+    could remove their own (SIGKILL leaves no time to clean up)."""
+    for path in ROOT.glob("farhint-*-*"):
+        pid = path.name.split("-")[1]
+        if not pid.isdigit() or Path(f"/proc/{pid}").exists():
+            continue
+        try:
+            path.rmdir()  # refused while a process is still in it
+        except OSError:
+            pass
+
+
 class MemoryCgroup:
     def __init__(self, limit_bytes: int, name: str | None = None):
         if not (ROOT / "memory.limit_in_bytes").exists():
@@ -31,6 +44,7 @@ class MemoryCgroup:
                 "limit needs it (mount -t cgroup -o memory cgroup "
                 f"{ROOT})"
             )
+        _remove_abandoned()
         self.path = ROOT / (name or f"farhint-{os.getpid()}-{time.monotonic_ns()}")
         try:
             self.path.mkdir()

@@ -5,6 +5,7 @@ environment variable that the runtime reads, named as in its statistics.
 """
 
 import argparse
+import os
 import signal
 import subprocess
 import sys
@@ -16,7 +17,7 @@ from farhint import buildtree, settings
 from farhint.cgroup import MemoryCgroup
 from farhint.errors import UserError
 from farhint.profile import load_profile
-from farhint.runenv import call_forwarding, program_of, program_path, runtime_env
+from farhint.runenv import call_forwarding, die_with_parent, exec_program, program_of, program_path, runtime_env
 from farhint.symbolize import build_id, is_elf, profiled_builds
 from farhint.units import parse_budget, parse_size
 
@@ -54,7 +55,9 @@ def settings_of(args, local: int) -> dict:
 
 def start_server(sock: Path) -> subprocess.Popen:
     server = subprocess.Popen(
-        [str(buildtree.part("bin/farmem-server")), "--listen", str(sock)], stderr=subprocess.DEVNULL
+        [str(buildtree.part("bin/farmem-server")), "--listen", str(sock)],
+        stderr=subprocess.DEVNULL,
+        preexec_fn=die_with_parent(os.getpid()),
     )
     for _ in range(200):
         if sock.exists():
@@ -110,7 +113,7 @@ def run(args):
     limit = parse_size(args.cgroup_limit) if args.cgroup_limit else None
     env = runtime_env(settings_of(args, local))
     if limit is None:
-        return exit_code(call_forwarding(cmd, env=env))
+        exec_program(cmd, env)
 
     # Under a cgroup the server must live outside it: start it here.
     with tempfile.TemporaryDirectory(prefix="farhint-") as tmp:

@@ -1,6 +1,7 @@
 """What `farhint run` and `farhint profile` share: the program after `--`,
 and the environment that preloads the runtime with FARHINT_* settings."""
 
+import ctypes
 import json
 import os
 import shutil
@@ -123,21 +124,63 @@ def parse_signal(text: str) -> signal.Signals:
         ) from None
 
 
-def call_forwarding(cmd, on_start=None, also=(), **popen_kwargs) -> int:
-    """subprocess.call, but a SIGTERM or SIGHUP (and the signals in also)
-    sent to farhint goes to the program, which gets to finish its own
-    shutdown while farhint waits for it (and then cleans up after it).
-    SIGINT is not forwarded: Ctrl-C reaches the program from the terminal
-    already, and a second one would cut a graceful shutdown short; farhint
-    only waits. on_start gets the Popen as soon as the program started."""
-    proc = subprocess.Popen(cmd, **popen_kwargs)
-    if on_start:
-        on_start(proc)
-    forward = {signal.SIGTERM, signal.SIGHUP, *also}
-    previous = {s: signal.signal(s, lambda sig, _frame: proc.send_signal(sig)) for s in forward}
-    previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+PR_SET_PDEATHSIG = 1
+SI_KERNEL = 0x80  # si_code of a signal the terminal sent (Ctrl-C), not kill()
+
+
+def die_with_parent(parent: int, then=None):
+    """A preexec_fn: the child is killed when the process that started it
+    dies (even by SIGKILL), takes the signals its parent holds blocked, and
+    runs then (e.g. entering a cgroup)."""
+
+    def preexec():
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before prctl took hold
+            os._exit(128 + signal.SIGKILL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        if then:
+            then()
+
+    return preexec
+
+
+def call_forwarding(cmd, on_start=None, also=(), preexec_fn=None, **popen_kwargs) -> int:
+    """subprocess.call, but the program goes with farhint: it is killed if
+    farhint is (even by SIGKILL), and SIGINT, SIGTERM, SIGHUP, SIGQUIT (and
+    the signals in also) sent to farhint's pid go to the program, which gets
+    to finish its own shutdown while farhint waits for it (and then cleans
+    up after it). A Ctrl-C from the terminal reaches the program from the
+    terminal already and is not sent twice: a second one would cut a
+    graceful shutdown short. on_start gets the Popen as soon as it started."""
+    forward = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, *also}
+    watched = forward | {signal.SIGCHLD}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, watched)
     try:
-        return proc.wait()
+        proc = subprocess.Popen(
+            cmd, preexec_fn=die_with_parent(os.getpid(), preexec_fn), **popen_kwargs
+        )
+        if on_start:
+            on_start(proc)
+        while proc.poll() is None:
+            info = signal.sigtimedwait(watched, 1.0)
+            if not info or info.si_signo == signal.SIGCHLD:
+                continue
+            if info.si_signo == signal.SIGINT and info.si_code == SI_KERNEL:
+                continue
+            proc.send_signal(info.si_signo)
+        return proc.returncode
     finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def exec_program(cmd, env) -> None:
+    """Become the program, as env, nice and taskset do: a supervisor's
+    signals (SIGKILL too) reach it, its exit status is farhint's, and
+    nothing of farhint is left to orphan it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        os.execvpe(cmd[0], cmd, env)
+    except OSError as e:
+        raise UserError(f"cannot run {cmd[0]}: {e.strerror}") from None

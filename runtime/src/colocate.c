@@ -169,6 +169,15 @@ void fm_colocate_init(void) {
   co.on = true;
 }
 
+/* The classes below suit a quiet machine; once fault-serving threads are
+ * raised to SCHED_FIFO (priority.c) they keep it. */
+static void set_class(int policy) {
+  if (fm_priority_raised())
+    return;
+  struct sched_param none = {0};
+  sched_setscheduler(0, policy, &none);
+}
+
 /* Beside the main thread, the control thread runs at SCHED_IDLE: a core
  * whose only running thread is SCHED_IDLE counts as idle when the kernel
  * places a woken thread, so the wake-up leaves the main thread on this core
@@ -181,9 +190,8 @@ static void pin(int cpu) {
   CPU_SET(cpu, &one);
   if (sched_setaffinity(0, sizeof one, &one) < 0)
     return;
-  struct sched_param none = {0};
   if (co.cpu < 0)
-    sched_setscheduler(0, SCHED_IDLE, &none);
+    set_class(SCHED_IDLE);
   co.cpu = cpu;
   server_cpu = cpu;
   fm_stats_count(FM_C_COLOCATE_MOVES, 1);
@@ -215,8 +223,7 @@ static void leave(void) {
   atomic_store(&spread_out, 0);
   if (co.cpu < 0)
     return;
-  struct sched_param none = {0};
-  sched_setscheduler(0, SCHED_OTHER, &none);
+  set_class(SCHED_OTHER);
   sched_setaffinity(0, sizeof co.allowed, &co.allowed);
   co.cpu = -1;
   server_cpu = -1;
@@ -239,8 +246,7 @@ void fm_colocate_server(int cpu) {
   CPU_ZERO(&one);
   CPU_SET(cpu, &one);
   sched_setaffinity(0, sizeof one, &one);
-  struct sched_param none = {0};
-  sched_setscheduler(0, SCHED_IDLE, &none);
+  set_class(SCHED_IDLE);
   server_cpu = cpu;
 }
 
@@ -248,9 +254,11 @@ bool fm_colocate_each(void) { return atomic_load_explicit(&spread_out, memory_or
 
 bool fm_colocate_mine(pid_t tid) { return server_cpu >= 0 && last_cpu(tid) == server_cpu; }
 
-void fm_colocate_priority(bool normal) {
-  struct sched_param none = {0};
-  sched_setscheduler(0, normal ? SCHED_OTHER : SCHED_IDLE, &none);
+void fm_colocate_priority(bool normal) { set_class(normal ? SCHED_OTHER : SCHED_IDLE); }
+
+void fm_colocate_stop(void) {
+  if (co.on || co.cpu >= 0 || fm_colocate_each())
+    leave();
 }
 
 bool fm_colocate_fault(pid_t tid) {

@@ -251,6 +251,8 @@ static bool serve_pending(void) {
  * waits until servers beside every core are wanted (colocate.c). */
 static void *control_main(void *arg) {
   int server_cpu = (int)(intptr_t)arg - 1; /* -1: the control thread */
+  fm_priority_serving();
+  bool raised = false;
   if (server_cpu >= 0)
     fm_colocate_server(server_cpu);
   struct pollfd p[2] = {
@@ -282,6 +284,11 @@ static void *control_main(void *arg) {
     }
     if (p[1].revents & (POLLHUP | POLLRDHUP | POLLERR))
       fm_backend_lost();
+    if (!raised && server_cpu < 0 && fm_priority_raised()) {
+      fm_colocate_stop(); /* the servers park; this thread serves, unpinned */
+      fm_priority_confirm();
+      raised = true;
+    }
     if (!(p[0].revents & POLLIN) || (server_cpu >= 0 && !fm_colocate_each()))
       continue;
     uint64_t now = fm_stats_now_ns();
@@ -289,7 +296,7 @@ static void *control_main(void *arg) {
     spin.last_ns = now;
     serve_pending();
     /* Beside the faulting thread, a spin would only keep it off its core. */
-    uint64_t budget = fm_ult_on() || fm_colocated() ? 0 : fm_spin_budget(&spin);
+    uint64_t budget = fm_ult_on() || fm_colocated() || raised ? 0 : fm_spin_budget(&spin);
     while ((now = fm_stats_now_ns()) - spin.last_ns < budget) {
       if (serve_pending()) {
         fm_spin_work_came(&spin, now);

@@ -347,7 +347,13 @@ void fm_evict_set_access(uintptr_t base, size_t len, bool accessible) {
   for (uintptr_t p = base, end = base + len; p < end;) {
     unsigned n = 0;
     for (; p < end && n < 512; p += FM_PAGE) {
-      uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
+      uint64_t w;
+      if (!fm_page_trylock(p, &w)) { /* being fetched or evicted: wait holding none */
+        if (n)
+          evict_locked(pages, words, n, true);
+        n = 0;
+        w = fm_page_lock(p);
+      }
       if (!accessible && (w & FM_RESIDENT)) {
         pages[n] = p;
         words[n++] = w;
@@ -369,6 +375,20 @@ void fm_evict_set_access(uintptr_t base, size_t len, bool accessible) {
  * as the kernel would, local pages are unmapped without being written back
  * and far copies are forgotten, so the next touch reads zeros, with no
  * transfer. */
+/* Unmaps the locked resident pages of a dropped range and frees their frames. */
+static void discard_locked(const uintptr_t *pages, const uint64_t *words, unsigned n,
+                           uint64_t keep) {
+  if (n)
+    unmap_pages(pages, n);
+  for (unsigned i = 0; i < n; i++) {
+    if (words[i] & FARHINT_META_PREFETCHED)
+      fm_prefetch_wasted();
+    fm_page_unlock(pages[i], words[i] & keep);
+    fm_frames_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
+  }
+  fm_stats_count(FM_C_DROPPED_PAGES, n);
+}
+
 void fm_evict_discard(uintptr_t base, size_t len, bool unregister) {
   uintptr_t pages[512];
   uint64_t words[512];
@@ -377,7 +397,12 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister) {
     unsigned n = 0;
     fm_fork_writes_begin(); /* not while mlockall has the region locked (mlock.c) */
     for (; p < end && n < 512; p += FM_PAGE) {
-      uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
+      uint64_t w;
+      if (!fm_page_trylock(p, &w)) { /* being fetched or evicted: wait holding none */
+        discard_locked(pages, words, n, keep);
+        n = 0;
+        w = fm_page_lock(p);
+      }
       if (w & FM_RESIDENT) {
         pages[n] = p;
         words[n++] = w;
@@ -386,15 +411,7 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister) {
                                 ((FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS) & ~keep)));
       }
     }
-    if (n)
-      unmap_pages(pages, n);
-    for (unsigned i = 0; i < n; i++) {
-      if (words[i] & FARHINT_META_PREFETCHED)
-        fm_prefetch_wasted();
-      fm_page_unlock(pages[i], words[i] & keep);
-      fm_frames_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
-    }
+    discard_locked(pages, words, n, keep);
     fm_fork_writes_end();
-    fm_stats_count(FM_C_DROPPED_PAGES, n);
   }
 }

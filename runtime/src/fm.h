@@ -60,6 +60,7 @@ enum fm_policy { FM_POLICY_FIFO, FM_POLICY_CLOCK, FM_POLICY_LRU, FM_POLICY_PRIO 
  * no frame is free, or (auto) the first unless recent batches were scattered
  * (reclaim.c). */
 enum fm_reclaim { FM_RECLAIM_AUTO, FM_RECLAIM_BACKGROUND, FM_RECLAIM_INLINE };
+enum fm_fault_priority { FM_FAULT_PRIORITY_AUTO, FM_FAULT_PRIORITY_RT, FM_FAULT_PRIORITY_NORMAL };
 
 /* One field per row of farhint/settings.def, which says what each holds,
  * its FARHINT_<NAME>, default and bounds. */
@@ -78,6 +79,7 @@ struct fm_config {
   bool splice_writeback;
   bool vectorized_wp;
   bool colocate;
+  enum fm_fault_priority fault_priority;
   bool follow_children;
   uint64_t link_latency_ns;
   uint64_t link_bandwidth_bps;
@@ -116,6 +118,19 @@ size_t fm_config_describe(const struct fm_config *c, bool json, char *buf, size_
 /* ---- logging (log.c): straight to fd 2, no stdio buffers ---- */
 void fm_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fm_log_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* An invariant of the runtime's own state: stops the program saying which. */
+#define fm_assert(cond)                                                                            \
+  ((cond) ? (void)0 : fm_log_die("internal error: %s is false (%s:%d)", #cond, __FILE__, __LINE__))
+
+/* ---- the scheduling class of fault-serving threads (priority.c) ---- */
+int fm_priority_start(void);
+/* The calling thread serves faults: raised with the others. */
+void fm_priority_serving(void);
+/* Fault-serving threads run at SCHED_FIFO (or were meant to): none spins. */
+bool fm_priority_raised(void);
+/* A raised thread that may have changed its own class meanwhile takes
+ * SCHED_FIFO again. */
+void fm_priority_confirm(void);
 
 /* ---- userfaultfd (uffd.c) ---- */
 /* fd, or -1 with why filled; can_move: UFFDIO_MOVE is available */
@@ -411,6 +426,9 @@ int fm_control_start(void);
 void fm_colocate_init(void);
 bool fm_colocate_fault(pid_t tid);
 bool fm_colocated(void);
+/* For the rest of the run: the control thread serves apart, unpinned, and
+ * the servers park (fault-serving threads were raised: priority.c). */
+void fm_colocate_stop(void);
 bool fm_colocate_each(void);
 bool fm_colocate_mine(pid_t tid);
 void fm_colocate_priority(bool normal);
@@ -634,6 +652,7 @@ enum fm_counter {
   FM_C_COLOCATE_MOVES,     /* times the control thread moved to that core */
   FM_C_HINTS_QUIETED,      /* times hints went quiet: few pages were missing */
   FM_C_HINTS_QUIET_NS,     /* time they stayed so */
+  FM_C_FAULT_PRIORITY_RAISED, /* fault-serving threads raised to SCHED_FIFO (priority.c) */
   FM_C_COUNT
 };
 void fm_stats_count(enum fm_counter c, uint64_t n);

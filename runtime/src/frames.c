@@ -18,9 +18,13 @@
  * page that is already local are not seen. */
 #include "fm.h"
 
-#include <sched.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 struct node {
   uintptr_t page; /* far page this frame holds */
@@ -57,6 +61,8 @@ static struct {
   uint64_t evicted_since_aging;
   uint64_t keep_asked;   /* pages fetched with ev_prio keep since aging */
   _Atomic bool threaded; /* the program has started a thread */
+  _Atomic uint32_t put_seq; /* futex: bumped as a frame is given back... */
+  _Atomic uint32_t waiting; /* ...while threads wait for one */
 } frame_table = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
@@ -135,6 +141,21 @@ static void list_insert(uint32_t i, int c, bool at_head) {
 
 static void list_append(uint32_t i, int c) { list_insert(i, c, false); }
 
+/* Every candidate is locked by a thread that is fetching, evicting or
+ * dropping it: sleep until a frame is given back, or for a moment, after
+ * which a candidate may be unlocked (no wake-up comes for that). Whoever
+ * holds a candidate never waits for a page lock while holding it (the lock
+ * order: docs/design-notes.md, "Lock order"), so it finishes. */
+#define CANDIDATE_WAIT_NS 200000
+static void wait_for_a_frame(void) {
+  uint32_t seq = atomic_load(&frame_table.put_seq);
+  atomic_fetch_add(&frame_table.waiting, 1);
+  struct timespec ts = {0, CANDIDATE_WAIT_NS};
+  fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
+  syscall(SYS_futex, &frame_table.put_seq, FUTEX_WAIT_PRIVATE, seq, &ts, NULL, 0);
+  atomic_fetch_sub(&frame_table.waiting, 1);
+}
+
 uint32_t fm_frames_get(void) {
   for (;;) {
     pthread_mutex_lock(&frame_table.lock);
@@ -166,7 +187,7 @@ uint32_t fm_frames_get(void) {
     if (fm_evict_scattered() && batch > scattered)
       batch = scattered;
     if (fm_evict_batch(batch) == 0)
-      sched_yield(); /* every candidate locked: let their owners finish */
+      wait_for_a_frame();
   }
 }
 
@@ -188,6 +209,9 @@ void fm_frames_put(uint32_t i) {
   frame_table.free_head = i;
   __atomic_store_n(&frame_table.nfree, frame_table.nfree + 1, __ATOMIC_RELAXED);
   pthread_mutex_unlock(&frame_table.lock);
+  atomic_fetch_add(&frame_table.put_seq, 1);
+  if (atomic_load(&frame_table.waiting))
+    syscall(SYS_futex, &frame_table.put_seq, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
 /* lru: the list `age` generations older than the youngest one. */

@@ -121,7 +121,12 @@ void fm_freed_reuse(uintptr_t base, size_t len) {
   uint64_t words[64];
   unsigned n = 0;
   for (uintptr_t p = base, end = base + len; p < end; p += FM_PAGE) {
-    uint64_t w = fm_page_lock(p);
+    uint64_t w;
+    if (!fm_page_trylock(p, &w)) { /* being evicted: wait holding none */
+      reuse_locked(pages, words, n);
+      n = 0;
+      w = fm_page_lock(p);
+    }
     if (!(w & FARHINT_META_FREED)) { /* evicted since: zero-fills on touch */
       fm_page_unlock(p, w);
       continue;

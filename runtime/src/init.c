@@ -61,8 +61,8 @@ __attribute__((constructor)) static void fm_init(void) {
   fm_splice_init();
   fm_colocate_init(); /* here, on the main thread */
   /* Threads first: their stacks and TLS must come from local memory. */
-  if (fm_control_start() < 0 || fm_reclaim_start() < 0 || fm_prefetch_start() < 0 ||
-      fm_hints_watch_start() < 0)
+  if (fm_priority_start() < 0 || fm_control_start() < 0 || fm_reclaim_start() < 0 ||
+      fm_prefetch_start() < 0 || fm_hints_watch_start() < 0)
     fm_log_die("cannot start the runtime threads");
   fm.active = true;
   if (fm_alloc_install() < 0)

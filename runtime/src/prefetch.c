@@ -13,6 +13,7 @@
 #include <linux/futex.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #define RING 4096 /* queued requests; beyond this many they are dropped */
@@ -21,6 +22,7 @@
 #define BATCH 64
 #define IN_FLIGHT 16  /* transfers outstanding at once */
 #define SPIN_NS 20000 /* an idle thread polls this long before it sleeps */
+#define POLL_SLEEP_NS 5000 /* raised: how often a read in flight is looked at */
 
 struct req {
   uintptr_t first;
@@ -279,8 +281,21 @@ static void sleep_until_pushed(void) {
   atomic_store(&prefetcher.sleeping, 0);
 }
 
+/* Raised to SCHED_FIFO (priority.c), the thread sleeps until its next
+ * transfer lands instead of polling for it: a poll at that class would take
+ * the core from the program. Its timers have no slack at that class. */
+static void sleep_until_due(void) {
+  uint64_t due = prefetcher.flight[prefetcher.first].due_ns;
+  if (!due)
+    due = fm_stats_now_ns() + POLL_SLEEP_NS; /* a read in flight: look again soon */
+  struct timespec at = fm_ns_timespec(due);
+  fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
+  clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
+}
+
 static void *prefetch_main(void *arg) {
   (void)arg;
+  fm_priority_serving();
   struct fm_spin spin = {.max_ns = SPIN_NS, .last_ns = fm_stats_now_ns()};
   bool spinning = false, waited = false;
   for (;;) {
@@ -288,7 +303,9 @@ static void *prefetch_main(void *arg) {
     if (prefetcher.count < IN_FLIGHT)
       busy |= post_batch();
     uint64_t now = fm_stats_now_ns();
-    bool spin_on = !busy && !prefetcher.count && now - spin.last_ns < fm_spin_budget(&spin);
+    bool raised = fm_priority_raised();
+    bool spin_on =
+        !busy && !prefetcher.count && !raised && now - spin.last_ns < fm_spin_budget(&spin);
     if (spinning && !spin_on) { /* work came, or the spin is over */
       fm_stats_time_add(FM_T_SPIN, spin.last_ns);
       spinning = false;
@@ -297,7 +314,9 @@ static void *prefetch_main(void *arg) {
       if (waited)
         fm_spin_work_came(&spin, now);
       waited = false;
-      if (!busy)
+      if (!busy && raised)
+        sleep_until_due();
+      else if (!busy)
         __builtin_ia32_pause();
       spin.last_ns = now;
     } else if (spin_on) {

@@ -81,6 +81,7 @@ static const char *const counter_names[FM_C_COUNT] = {
     "colocate_moves",
     "hints_quieted",
     "hints_quiet_ns",
+    "fault_priority_raised",
 };
 
 uint64_t fm_stats_now_ns(void) {

@@ -42,6 +42,13 @@ void fm_ult_monitor_add(struct kthread *k) {
   while (!atomic_compare_exchange_weak(&all, &head, k));
 }
 
+struct kthread *fm_ult_kthread_of(pid_t tid) {
+  for (struct kthread *k = atomic_load(&all); k; k = k->next_all)
+    if (k->tid == tid)
+      return k;
+  return NULL;
+}
+
 static void wake_monitor_from(int nap) {
   int n = atomic_load(&napping);
   if (n >= nap && atomic_compare_exchange_strong(&napping, &n, NAP_SHORT)) {

@@ -52,6 +52,9 @@ int fm_ult_monitor_start(void);
  * asleep while none runs, looks again. */
 void fm_ult_monitor_running(void);
 void fm_ult_monitor_add(struct kthread *k);
+/* The kernel thread serving workers with this tid, NULL if none
+ * (async-signal-safe: the list only grows). */
+struct kthread *fm_ult_kthread_of(pid_t tid);
 
 /* ult_netpoll.c: a thread that waits on a descriptor or sleeps parks, and
  * one epoll instance wakes it. */

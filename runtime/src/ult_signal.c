@@ -18,11 +18,18 @@
  *   yield to other threads instead of blocking a worker;
  * - raise() runs the handler before it returns, under the thread's mask.
  *
+ * - glibc makes set*id process-wide by signalling every kernel thread it
+ *   knows (SIGSETXID); its handler marks the thread done in the struct
+ *   pthread its thread pointer names. A worker may be running a user-level
+ *   thread, whose thread pointer is not the worker's: the handler is
+ *   wrapped to run on the worker's own, or glibc would signal it for ever.
+ *
  * What differs from kernel threads: a handler runs on the first kernel
  * thread rather than on a thread of the program, so a signal never
  * interrupts a thread's blocking system call (EINTR), and sigsuspend blocks
  * its kernel thread (the monitor hands its worker on: ult_monitor.c). */
 #include "ult_interpose.h"
+#include "ult_sched.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -106,7 +113,44 @@ static void remask(const uint64_t *from, const uint64_t *to, bool wait) {
     fh_ult_yield();
 }
 
+/* glibc's internal signals (its SIGCANCEL and SIGSETXID), which sigaction()
+ * refuses to touch: the kernel's own struct and call. */
+#define GLIBC_SIGSETXID 33
+struct kernel_sigaction {
+  void (*handler)(int, siginfo_t *, void *);
+  unsigned long flags;
+  void (*restorer)(void);
+  uint64_t mask;
+};
+static void (*glibc_setxid_handler)(int, siginfo_t *, void *);
+
+static void on_setxid(int signo, siginfo_t *info, void *ctx) {
+  struct kthread *k = fm_ult_kthread_of((pid_t)syscall(SYS_gettid));
+  void *was = fm_ult_thread_pointer();
+  bool borrowed = k && k->tp && was != k->tp;
+  if (borrowed)
+    fm_ult_tls_enter(k->tp, k->tid);
+  glibc_setxid_handler(signo, info, ctx);
+  if (borrowed)
+    fm_ult_tls_enter(was, k->tid);
+}
+
+static void wrap_setxid(void) {
+  struct kernel_sigaction glibc, mine;
+  if (syscall(SYS_rt_sigaction, GLIBC_SIGSETXID, NULL, &glibc, sizeof glibc.mask) < 0 ||
+      !(glibc.flags & SA_SIGINFO))
+    fm_log_die("--ult: cannot find glibc's handler for set*id (signal %d): this glibc "
+               "is not one --ult knows; run without --ult",
+               GLIBC_SIGSETXID);
+  glibc_setxid_handler = glibc.handler;
+  mine = glibc;
+  mine.handler = on_setxid;
+  if (syscall(SYS_rt_sigaction, GLIBC_SIGSETXID, &mine, NULL, sizeof mine.mask) < 0)
+    fm_log_die("--ult: cannot wrap glibc's handler for set*id: %s", strerror(errno));
+}
+
 void fm_ult_signals_start(void) {
+  wrap_setxid();
   /* Until the first kernel thread waits for signals with the right set
    * (fm_ult_take_signals_until), it takes none: main() may block a signal
    * and send it before then. Threads started from here inherit this. */
@@ -163,6 +207,27 @@ void fm_ult_take_signals_until(struct fh_ult *t) {
 
 /* ---- the program's calls, from user-level threads ---- */
 
+/* Natively a pending signal a mask change unblocks is handled before the
+ * change returns: a thread that unblocks SIGCHLD after its children ended
+ * finds its handler has counted them. Here the taker handles it: wait until
+ * it is no longer pending, then until the taker has come round once more
+ * (its ppoll returns only after the handler ran). */
+static uint64_t pending_now(void) {
+  sigset_t pending;
+  return sigpending(&pending) == 0 ? to_bits(&pending) : 0;
+}
+
+static void handle_unblocked(uint64_t was_pending) {
+  if (!was_pending || !atomic_load(&sig.awaited))
+    return;
+  while (atomic_load(&sig.awaited) && (pending_now() & was_pending))
+    fh_ult_yield();
+  uint64_t ticket = atomic_fetch_add(&sig.wanted, 1) + 1;
+  poke_taker();
+  while (atomic_load(&sig.taken) < ticket && atomic_load(&sig.awaited))
+    fh_ult_yield();
+}
+
 static int change_mask(int how, const sigset_t *set, sigset_t *old) {
   struct fh_ult *t = fm_ult_current();
   uint64_t was = t->sigmask, now = was;
@@ -180,8 +245,10 @@ static int change_mask(int how, const sigset_t *set, sigset_t *old) {
   if (old)
     from_bits(was, old);
   if (now != was) {
+    uint64_t unblocked_pending = was & ~now ? pending_now() & was & ~now : 0;
     t->sigmask = now;
     remask(&was, &now, true);
+    handle_unblocked(unblocked_pending);
   }
   return 0;
 }

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from proctree import MARK, kill_marked, new_mark
 
 from farhint.buildtree import llvm_tool
 
@@ -48,6 +49,18 @@ def farhint_run(tmp_path):
         return Run(proc, stats)
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_running():
+    """Every process a test starts inherits its mark; whatever is still
+    running at its end (after a timeout killed only the first of a tree: the
+    program's children, its memory server) is killed."""
+    mark = new_mark()
+    os.environ[MARK] = mark
+    yield mark
+    del os.environ[MARK]
+    kill_marked(mark)
 
 
 def native(program, *args):

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from proctree import marked
 
 from conftest import BUILD, FARHINT, native
 
@@ -858,25 +859,20 @@ def test_unreachable_server_is_a_clear_error(farhint_run, tmp_path):
     assert "cannot reach the memory server" in run.stderr
 
 
-def _children(pid):
-    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
-    return [int(p) for p in out.stdout.split()]
-
-
-def _memory_server_of(farhint_pid):
-    """The memory server the program of this `farhint run` started (not any
-    farmem-server on the machine: one a killed run left would be taken)."""
-    for program in _children(farhint_pid):
-        for child in _children(program):
-            try:
-                if Path(f"/proc/{child}/comm").read_text().strip() == "farmem-server":
-                    return child
-            except FileNotFoundError:
-                pass
+def _memory_server_of(mark):
+    """The memory server the program of this test's `farhint run` started
+    (not any farmem-server on the machine: one a killed run left would be
+    taken). It is no child of the program: found by the test's mark."""
+    for pid in marked(mark):
+        try:
+            if Path(f"/proc/{pid}/comm").read_text().strip() == "farmem-server":
+                return pid
+        except FileNotFoundError:
+            pass
     return None
 
 
-def test_server_death_stops_the_program_with_an_error():
+def test_server_death_stops_the_program_with_an_error(nothing_left_running):
     prog = subprocess.Popen(
         [
             str(FARHINT),
@@ -896,7 +892,7 @@ def test_server_death_stops_the_program_with_an_error():
     try:
         server = None
         for _ in range(100):
-            server = _memory_server_of(prog.pid)
+            server = _memory_server_of(nothing_left_running)
             if server:
                 break
             time.sleep(0.05)
