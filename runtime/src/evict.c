@@ -67,6 +67,16 @@ unsigned fm_pages_to_iov(const uintptr_t *pages, unsigned n, struct iovec *iov) 
   return k;
 }
 
+/* One madvise a range. ENOMEM: nothing is mapped there any more (the
+ * program unmapped it with a call the runtime does not see): nothing to do. */
+static unsigned unmap_each(const struct iovec *iov, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (fm_madvise_sys(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0 && errno != ENOMEM)
+      fm_log_die("madvise(MADV_DONTNEED) of %zu bytes at %p (an eviction) failed: %s",
+                 iov[i].iov_len, iov[i].iov_base, strerror(errno));
+  return (unsigned)n;
+}
+
 /* Each call one TLB flush. */
 static void unmap_pages(const uintptr_t *pages, unsigned n) {
   uint64_t t0 = fm_stats_now_ns();
@@ -79,17 +89,19 @@ static void unmap_pages(const uintptr_t *pages, unsigned n) {
     while (left) {
       long done = process_madvise_dontneed(at, left);
       calls++;
-      if (done < 0) {
-        if (errno == EAGAIN || errno == EINTR)
-          continue;
-        fm_log_die("process_madvise(MADV_DONTNEED) failed: %s", strerror(errno));
+      if (done < 0 && (errno == EAGAIN || errno == EINTR))
+        continue;
+      if (done < 0 && errno == ENOMEM) { /* a range is no longer mapped: find it */
+        calls += unmap_each(at, left);
+        break;
       }
+      if (done < 0)
+        fm_log_die("process_madvise(MADV_DONTNEED) of %zu ranges (an eviction) failed: %s",
+                   left, strerror(errno));
       at = fh_iov_advance(at, &left, (size_t)done);
     }
   } else {
-    for (unsigned i = 0; i < k; i++, calls++)
-      if (fm_madvise_sys(iov[i].iov_base, iov[i].iov_len, MADV_DONTNEED) < 0)
-        fm_log_die("madvise(MADV_DONTNEED) failed: %s", strerror(errno));
+    calls += unmap_each(iov, k);
   }
   fm_stats_count(FM_C_UNMAP_SYSCALLS, calls);
   fm_stats_time_add(FM_T_UNMAP, t0);

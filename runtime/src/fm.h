@@ -140,7 +140,8 @@ int fm_uffd_open(char *why, size_t why_len, bool *can_move);
 int fm_uffd_register(int uffd, void *base, size_t len, bool wp);
 /* Bytes moved from src to dst (all of len, or fewer before an error), or -1. */
 long fm_uffd_move(int uffd, uintptr_t dst, uintptr_t src, size_t len);
-int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp);
+/* 0, 1 for EEXIST, or -1 with errno; *copied: the bytes mapped from dst. */
+int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp, size_t *copied);
 int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp);
 /* Makes [addr, addr + len) writable on fm.uffd (waking a thread waiting on
  * it, unless wakes are deferred); dies saying why if the kernel refuses.
@@ -653,6 +654,7 @@ enum fm_counter {
   FM_C_HINTS_QUIETED,      /* times hints went quiet: few pages were missing */
   FM_C_HINTS_QUIET_NS,     /* time they stayed so */
   FM_C_FAULT_PRIORITY_RAISED, /* fault-serving threads raised to SCHED_FIFO (priority.c) */
+  FM_C_FETCH_GONE,            /* pages not mapped: their range was gone (ENOENT, ESRCH) */
   FM_C_COUNT
 };
 void fm_stats_count(enum fm_counter c, uint64_t n);

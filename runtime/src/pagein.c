@@ -61,16 +61,43 @@ void fm_reads_written(unsigned pages) {
   atomic_fetch_add_explicit(&read_writes.written, pages, memory_order_relaxed);
 }
 
-static void copy_in(uintptr_t page, size_t len, const void *src, bool write) {
+/* Maps [page, page + len) from src; returns the bytes mapped: all, or
+ * fewer where the range is no longer registered -- ENOENT: the program
+ * unmapped or moved it meanwhile with a call the runtime does not see (a
+ * raw system call); ESRCH: the process is exiting. Those pages were not
+ * mapped and stay absent; no thread can be waiting on them any more. Any
+ * other error is a bug, and stops the program saying where. The pages
+ * after the first that could not be mapped are left absent. */
+static size_t copy_in(uintptr_t page, size_t len, const void *src, bool write) {
   uint64_t t0 = fm_stats_now_ns();
-  int rc = fm_uffd_copy(fm.uffd, page, src, len, !write);
+  size_t copied;
+  int rc = fm_uffd_copy(fm.uffd, page, src, len, !write, &copied);
   fm_stats_copy_in(t0);
-  if (rc < 0)
-    fm_log_die("UFFDIO_COPY of %zu bytes at %#lx failed: %s", len, (unsigned long)page,
-               strerror(errno));
-  /* rc == 1 (EEXIST) cannot happen while we hold the page lock and the page
-   * is absent; if the kernel ever disagrees, the write-protect handler and
-   * the dirty write-back below keep the data safe. */
+  if (rc >= 0)
+    return len; /* rc == 1 (EEXIST) cannot happen while we hold the page lock
+                   and the page is absent; if the kernel ever disagrees, the
+                   write-protect handler and the dirty write-back keep the
+                   data safe. */
+  if (errno != ENOENT && errno != ESRCH)
+    fm_log_die("UFFDIO_COPY of %zu bytes at %#lx (a page-in of far memory) failed: %s", len,
+               (unsigned long)page, strerror(errno));
+  /* A run that crosses into the hole maps nothing at all: the pages before
+   * the hole, which a faulting thread may be waiting for, are mapped one
+   * by one up to it. */
+  const uint8_t *from = src;
+  while (errno == ENOENT && copied < len) {
+    size_t one;
+    if (fm_uffd_copy(fm.uffd, page + copied, from + copied, FM_PAGE, !write, &one) < 0)
+      break;
+    copied += FM_PAGE;
+  }
+  if (copied < len && errno != ENOENT && errno != ESRCH)
+    fm_log_die("UFFDIO_COPY at %#lx (a page-in of far memory) failed: %s",
+               (unsigned long)(page + copied), strerror(errno));
+  /* A thread waiting on a page past the hole takes its fault again. */
+  fm_uffd_wake(fm.uffd, page + copied, len - copied);
+  fm_stats_count(FM_C_FETCH_GONE, (len - copied) / FM_PAGE);
+  return copied;
 }
 
 #define FM_HIDDEN (FARHINT_META_RA_TRIGGER | FARHINT_META_HIDDEN_BITS)
@@ -121,6 +148,7 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
   uint32_t node = fm_frames_get_for(page);
   if (node == FM_LOCAL_NODE)
     write = true; /* never evicted: whether it is dirty does not matter */
+  size_t mapped;
   if (w & FARHINT_META_FAR_VALID) {
     if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
       fm_link_transfer(FM_PAGE);
@@ -133,11 +161,16 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
     }
     if (!data)
       data = fm_backend_fetch(page, FM_PAGE, &src);
-    copy_in(page, FM_PAGE, data, write);
+    mapped = copy_in(page, FM_PAGE, data, write);
     fm_backend_release(&src);
   } else {
     fm_stats_count(FM_C_ZERO_PAGES, 1);
-    copy_in(page, FM_PAGE, fm_zero_pages_storage, write);
+    mapped = copy_in(page, FM_PAGE, fm_zero_pages_storage, write);
+  }
+  if (!mapped) { /* its range is gone: nothing to map it for */
+    fm_frames_put(node);
+    fm_page_unlock(page, w);
+    return 0;
   }
   fm_frames_track(node, page, prio);
   uint64_t word = mapped_word(w, node, write, prio) | (sample ? FARHINT_META_WP_SAMPLE : 0);
@@ -265,13 +298,20 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
     const uint8_t *data = valid ? fm_backend_fetch(f[i].page, len, &src) : fm_zero_pages_storage;
     memset(dirty, 0, sizeof dirty);
     unsigned pooled = fm_pool_on() ? map_from_pool(f[i].page, j - i, data, f[i].write, dirty) : 0;
+    unsigned mapped = j - i;
     if (pooled < j - i)
-      copy_in(f[i].page + (uintptr_t)pooled * FM_PAGE, len - (size_t)pooled * FM_PAGE,
-              data + (size_t)pooled * FM_PAGE, f[i].write);
+      mapped = pooled + (unsigned)(copy_in(f[i].page + (uintptr_t)pooled * FM_PAGE,
+                                           len - (size_t)pooled * FM_PAGE,
+                                           data + (size_t)pooled * FM_PAGE, f[i].write) /
+                                   FM_PAGE);
     fm_backend_release(&src);
     if (!valid)
       fm_stats_count(FM_C_ZERO_PAGES, j - i);
-    for (unsigned k = i; k < j; k++) {
+    for (unsigned k = i + mapped; k < j; k++) { /* their range is gone */
+      fm_frames_put(nodes[k - i]);
+      fm_page_unlock(f[k].page, f[k].word);
+    }
+    for (unsigned k = i; k < i + mapped; k++) {
       if (f[k].mark == FM_MARK_PREFETCHED)
         fm_prefetch_landed(nodes[k - i], f[k].site);
       fm_frames_track(nodes[k - i], f[k].page, f[k].prio);

@@ -82,6 +82,7 @@ static const char *const counter_names[FM_C_COUNT] = {
     "hints_quieted",
     "hints_quiet_ns",
     "fault_priority_raised",
+    "fetch_range_gone",
 };
 
 uint64_t fm_stats_now_ns(void) {

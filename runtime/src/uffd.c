@@ -117,8 +117,9 @@ void fm_uffd_defer_wakes(bool on) { defer_wakes = on; }
 /* Returns 0 when mapped here, 1 when another path had mapped it (EEXIST),
  * -1 on error. EAGAIN means the mm changed under us (e.g. a concurrent
  * unmap): retry the rest. */
-int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp) {
+int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp, size_t *copied) {
   size_t done = 0;
+  *copied = 0;
   while (done < len) {
     struct uffdio_copy c = {
         .dst = dst + done,
@@ -127,14 +128,17 @@ int fm_uffd_copy(int uffd, uintptr_t dst, const void *src, size_t len, bool wp) 
         .mode = (wp ? UFFDIO_COPY_MODE_WP : 0) | (defer_wakes ? UFFDIO_COPY_MODE_DONTWAKE : 0),
     };
     fm_stats_count(FM_C_COPY_SYSCALLS, 1);
-    if (ioctl(uffd, UFFDIO_COPY, &c) == 0)
+    if (ioctl(uffd, UFFDIO_COPY, &c) == 0) {
+      *copied = len;
       return 0;
+    }
+    if (c.copy > 0)
+      done += (size_t)c.copy;
+    *copied = done;
     if (errno == EEXIST)
       return 1;
     if (errno != EAGAIN)
       return -1;
-    if (c.copy > 0)
-      done += (size_t)c.copy;
   }
   return 0;
 }
@@ -199,6 +203,8 @@ int fm_uffd_writeprotect(int uffd, uintptr_t addr, size_t len, bool wp) {
                             : 0,
   };
   while (ioctl(uffd, UFFDIO_WRITEPROTECT, &w) < 0) {
+    if (errno == ENOENT || errno == ESRCH)
+      return 0; /* the range is gone (unmapped, or the process exits): no write can come */
     if (errno != EAGAIN)
       return -1;
   }

@@ -595,6 +595,18 @@ def test_memory_locking_leaves_far_memory_evictable(farhint_run, options):
         assert run.stderr.count(f"farhint: {call}: far memory is never locked") == 1, run.stderr
 
 
+@pytest.mark.parametrize("options", [[], ["--ult"]])
+def test_far_memory_unmapped_behind_the_runtime_is_dropped(farhint_run, options):
+    """A program unmaps part of its far mmap with a raw system call, which
+    the runtime cannot see, then scans up to the hole: read-ahead into the
+    hole is refused by the kernel (ENOENT), and the runtime drops those
+    pages and serves the rest instead of stopping the program."""
+    run = farhint_run("fm_gone", 32, options=["--local", "4M", *options], timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout == native("fm_gone", 32).stdout
+    assert run.stats["counters"]["fetch_range_gone"] > 0
+
+
 def test_mmap_threshold_zero_leaves_mmaps_to_the_kernel(farhint_run):
     run = farhint_run("fm_big_mmap", 16, options=["--local", "1M", "--mmap-threshold", "0"])
     assert run.returncode == 0, run.stdout + run.stderr
