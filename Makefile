@@ -4,8 +4,9 @@
 BUILD ?= build
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
+MINUTES ?= 10
 
-.PHONY: all deps build test test-kernel demo install clean
+.PHONY: all deps build test test-kernel torture demo install clean
 
 all: build
 
@@ -25,6 +26,11 @@ test: build
 # the build), not part of `make test`.
 test-kernel: build
 	@kernel-patch/build-and-boot $(BUILD)
+
+# The runtime's torture suite (test-suite/torture/torture.py) for MINUTES,
+# with the CPUs oversubscribed; `make test` runs a minute of it.
+torture: build
+	@$(BUILD)/venv/bin/python test-suite/torture/torture.py --minutes $(MINUTES) --build $(BUILD)
 
 demo: build
 	@$(BUILD)/bin/farhint demo

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""The far-memory runtime's torture suite, in the spirit of the kernel's
+rcutorture and the userfaultfd selftests: the stress programs of the
+end-to-end tests (writers racing eviction, the frame pool, munmap and
+mremap during prefetch, fork during eviction, thousands of user-level
+threads, set*id with threads running, a hole unmapped behind the runtime),
+each with a policy, a reclaim mode and a thread mode drawn at random, run
+one after another with the CPUs oversubscribed (busy loops beside them)
+for as long as asked. Every run must give the program's native output; a
+run whose processes make no progress (no CPU time) for --stall seconds is
+a hang: every thread's stack is printed (gdb) and it is killed.
+
+  make torture                      # 10 minutes, one busy loop a core and one more
+  build/venv/bin/python test-suite/torture/torture.py --minutes 60 --busy 4
+
+Prints a line a run and, last, "N passed, F failed"; exits 1 on any failure."""
+
+import argparse
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "e2e"))
+from proctree import MARK, kill_marked, marked, new_mark  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    program: str
+    args: tuple
+    local: str
+    ult: bool = True  # may run under --ult
+    ult_only: bool = False  # the thread API: runs only under --ult, prints "ok ..."
+
+
+WORKLOADS = [
+    Workload("racing-writers", "fm_racing_writers", (20, 4, 10000), "1M"),
+    Workload("frame-pool", "fm_racing_writers", (160, 4, 5000), "16M"),
+    Workload("munmap-mremap-during-prefetch", "fm_big_mmap", (64,), "1M"),
+    Workload("fork-during-eviction", "fm_fork", (32, 3), "2M", ult=False),
+    Workload("many-threads", "ult_api", (2000, 16), "1M", ult_only=True),
+    Workload("pthreads", "ult_pthreads", (256, 64), "1M"),
+    Workload("setxid-with-threads", "fm_setxid", (8, 2), "4M"),
+    Workload("wait-for-children", "fm_wait", ("forks", 3), "4M", ult=False),
+    Workload("spawn-and-sigchld", "fm_wait", ("spawns", 3), "4M"),
+    Workload("hole-behind-the-runtime", "fm_gone", (32,), "4M"),
+    Workload("rmw-threads", "rmw_threads", (32, 20000, 2), "4M"),
+]
+POLICIES = ["fifo", "clock", "lru", "prio"]
+RECLAIMS = ["auto", "background", "inline"]
+
+
+def cpu_ticks(pids) -> int:
+    """utime + stime of these processes, in clock ticks."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def dump_stacks(pids):
+    for pid in pids:
+        print(f"--- stacks of pid {pid}", flush=True)
+        if shutil.which("gdb"):
+            subprocess.run(
+                ["gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt"],
+                stdin=subprocess.DEVNULL,
+                timeout=60,
+                check=False,
+            )
+        else:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                print(task.name, (task / "comm").read_text().strip(), (task / "wchan").read_text())
+
+
+def run_once(build: Path, w: Workload, options, stall: float, limit: float):
+    """(verdict, seconds, detail): verdict ok, wrong, stopped or hang."""
+    mark = new_mark()
+    cmd = [str(build / "bin" / "farhint"), "run", "--local", w.local, *options, "--"]
+    cmd += [str(build / "bin" / w.program), *map(str, w.args)]
+    t0 = time.monotonic()
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, MARK: mark},
+    )
+    last_ticks, last_progress = -1, time.monotonic()
+    try:
+        while True:
+            try:
+                out, err = proc.communicate(timeout=1.0)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            now = time.monotonic()
+            ticks = cpu_ticks(marked(mark))
+            if ticks != last_ticks:
+                last_ticks, last_progress = ticks, now
+            if now - last_progress > stall or now - t0 > limit:
+                pids = marked(mark)
+                why = "no progress" if now - last_progress > stall else "past the limit"
+                print(f"HANG ({why} for {now - last_progress:.0f} s): {' '.join(cmd)}", flush=True)
+                dump_stacks(pids)
+                kill_marked(mark)
+                proc.communicate()
+                return "hang", now - t0, why
+    finally:
+        kill_marked(mark)
+    seconds = time.monotonic() - t0
+    return proc.returncode, seconds, (out, err)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--minutes", type=float, default=10, help="how long to go on (default 10)")
+    ap.add_argument(
+        "--busy",
+        type=int,
+        default=(os.cpu_count() or 1) + 1,
+        help="busy loops beside the runs (default one a core and one more)",
+    )
+    ap.add_argument("--stall", type=float, default=30, help="seconds without progress that make a hang")
+    ap.add_argument("--limit", type=float, default=600, help="seconds one run may take at most")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--only", help="comma-separated workload names (default all)")
+    ap.add_argument("--build", default=str(HERE.parents[1] / "build"))
+    args = ap.parse_args()
+    build = Path(args.build).resolve()
+    seed = args.seed if args.seed is not None else int(time.time())
+    rng = random.Random(seed)
+    workloads = [w for w in WORKLOADS if not args.only or w.name in args.only.split(",")]
+    if not workloads:
+        ap.error(f"--only names no workload (known: {', '.join(w.name for w in WORKLOADS)})")
+
+    expected = {}
+    for w in workloads:  # what a correct run prints: the program's own output
+        if w.ult_only:
+            continue
+        native = subprocess.run(
+            [str(build / "bin" / w.program), *map(str, w.args)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if native.returncode != 0:
+            sys.exit(f"torture: {w.program} fails natively: {native.stdout}{native.stderr}")
+        expected[w] = native.stdout
+
+    print(
+        f"torture: seed {seed}, {args.busy} busy loops on {os.cpu_count()} CPUs, "
+        f"{args.minutes:g} minutes",
+        flush=True,
+    )
+    busy = [
+        subprocess.Popen(["sh", "-c", "while :; do :; done"], start_new_session=True)
+        for _ in range(args.busy)
+    ]
+    passed, failed = 0, {}
+    deadline = time.monotonic() + args.minutes * 60
+    try:
+        n = 0
+        while time.monotonic() < deadline:
+            n += 1
+            w = rng.choice(workloads)
+            options = ["--policy", rng.choice(POLICIES), "--reclaim", rng.choice(RECLAIMS)]
+            if w.ult_only or (w.ult and rng.random() < 0.5):
+                options.append("--ult")
+            rc, seconds, detail = run_once(build, w, options, args.stall, args.limit)
+            if rc == "hang":
+                verdict = "hang"
+            elif rc == 70:
+                verdict = "stopped by the runtime"
+            elif rc != 0:
+                verdict = f"exit {rc}"
+            elif detail[0] != expected[w] if w in expected else not detail[0].startswith("ok"):
+                verdict = "wrong result"
+            else:
+                verdict = "ok"
+            print(f"run {n}: {w.name} {' '.join(options)}: {verdict} ({seconds:.1f} s)", flush=True)
+            if verdict == "ok":
+                passed += 1
+                continue
+            failed[verdict] = failed.get(verdict, 0) + 1
+            if rc != "hang":
+                print(f"  stdout: {detail[0][-500:]}\n  stderr: {detail[1][-2000:]}", flush=True)
+    finally:
+        for b in busy:
+            os.killpg(b.pid, signal.SIGKILL)
+            b.wait()
+    kinds = ", ".join(f"{k}: {v}" for k, v in sorted(failed.items())) or "none"
+    print(f"torture: {passed + sum(failed.values())} runs, failures by kind: {kinds}")
+    print(f"{passed} passed, {sum(failed.values())} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
