@@ -681,9 +681,14 @@ void fm_stats_latency(enum fm_path path, uint64_t ns);
 enum fm_fault_timing { FM_TIMED, FM_TIMED_SAMPLE, FM_UNTIMED };
 void fm_stats_fault_timing(enum fm_fault_timing t);
 void fm_stats_copy_in(uint64_t since_ns);
-void fm_stats_cpu_add(uint64_t ns);
+/* A call into the hint slow path on a program thread: its CPU, and its
+ * time less any time parked while other user-level threads ran. */
+void fm_stats_slow_path(uint64_t cpu_ns, uint64_t wall_ns);
 void fm_stats_register_thread(pthread_t t);
 void fm_stats_report(void);
+/* Opens FARHINT_STATS_FILE at start-up, for a program that can no longer
+ * open it at its end. */
+void fm_stats_open_early(void);
 uint64_t fm_stats_now_ns(void);
 #define NS_PER_S 1000000000LL
 #define NS_PER_MS 1000000LL

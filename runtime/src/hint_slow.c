@@ -29,6 +29,12 @@ static void request_window(uintptr_t first, uintptr_t last, long pages, int rdah
   fm_prefetch_request(lo, pages, prio, mut);
 }
 
+static uint64_t thread_cpu_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return fm_timespec_ns(&t);
+}
+
 /* Inlined into both entry points, so trace mode finds the hint site one
  * frame up from either. */
 static inline __attribute__((always_inline)) void serve_hint(const void *addr, size_t size,
@@ -49,7 +55,11 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
   long pages = rdahead < 0 ? -(long)rdahead : rdahead;
   /* A miss starts a window of |rdahead| pages, posted before this thread
    * waits for its own page so the two transfers overlap. */
-  bool ahead_posted = pages > 0 && !(atomic_load(fm_meta(first)) & FM_RESIDENT);
+  bool missed = !(atomic_load(fm_meta(first)) & FM_RESIDENT);
+  bool ahead_posted = pages > 0 && missed;
+  /* A miss may wait (a transfer, a page lock, the scheduler): its CPU is
+   * the thread's clock, not the time it took. A hit waits for nothing. */
+  uint64_t cpu0 = missed ? thread_cpu_ns() : 0;
   if (ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut, true);
   bool fetched = false, triggered = false;
@@ -77,7 +87,9 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
     request_window(first, last, pages + pages / 2, rdahead, prio, mut, false);
   else if (fetched && pages > 0 && !ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut, true);
-  fm_stats_cpu_add(fm_stats_now_ns() - t0 - parked_ns);
+  uint64_t wall = fm_stats_now_ns() - t0 - parked_ns;
+  uint64_t cpu = missed ? thread_cpu_ns() - cpu0 : wall; /* a worker's clock: others ran */
+  fm_stats_slow_path(cpu < wall ? cpu : wall, wall);
 }
 
 /* A prefetch ahead (farhint_prefetch): queued, never waited for. */

@@ -33,6 +33,7 @@ __attribute__((constructor)) static void fm_init(void) {
     fm_log("configuration error: not starting the program");
     _exit(2);
   }
+  fm_stats_open_early();
   char why[256];
   bool can_move = false;
   fm.uffd = fm_uffd_open(why, sizeof why, &can_move);

@@ -2,10 +2,12 @@
  * exit with FARHINT_STATS=1 and written as JSON to FARHINT_STATS_FILE. */
 #include "fm.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,7 +19,7 @@
 static struct {
   _Atomic uint64_t c[FM_C_COUNT];
   _Atomic uint64_t lat[2][BUCKETS]; /* [hinted, unhinted] */
-  _Atomic uint64_t slow_path_ns;
+  _Atomic uint64_t slow_path_ns, slow_path_wall_ns;
   _Atomic uint64_t time_ns[FM_T_COUNT];
   pthread_t threads[MAX_THREADS];
   _Atomic int nthreads;
@@ -145,8 +147,15 @@ void fm_stats_copy_in(uint64_t since_ns) {
   }
 }
 
-void fm_stats_cpu_add(uint64_t ns) {
-  atomic_fetch_add_explicit(&recorded.slow_path_ns, ns, memory_order_relaxed);
+void fm_stats_slow_path(uint64_t cpu_ns, uint64_t wall_ns) {
+  atomic_fetch_add_explicit(&recorded.slow_path_ns, cpu_ns, memory_order_relaxed);
+  atomic_fetch_add_explicit(&recorded.slow_path_wall_ns, wall_ns, memory_order_relaxed);
+}
+
+static uint64_t process_cpu_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return fm_timespec_ns(&t);
 }
 
 void fm_stats_register_thread(pthread_t t) {
@@ -182,6 +191,22 @@ static uint64_t runtime_cpu_ns(void) {
   return sum;
 }
 
+/* The statistics file, opened at start-up: a program that drops root (a
+ * daemon's -u USER) can no longer open it at its end. Used only if it is
+ * still the same file: a program that closes descriptors it did not open
+ * may have reused the number. */
+static struct stats_file {
+  int fd;
+  dev_t dev;
+  ino_t ino;
+} stats_at_start = {.fd = -1};
+
+static bool opened_at_start(void) {
+  struct stat st;
+  return stats_at_start.fd >= 0 && fstat(stats_at_start.fd, &st) == 0 &&
+         st.st_dev == stats_at_start.dev && st.st_ino == stats_at_start.ino;
+}
+
 /* Appends to buf with bounds; no stdio streams (their buffers are malloc'd). */
 #define APPEND(...) (n += snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, __VA_ARGS__))
 
@@ -208,16 +233,36 @@ static void write_json(uint64_t cpu_ns) {
   APPEND("],\"time_ns\":{");
   for (int i = 0; i < FM_T_COUNT; i++)
     APPEND("%s\"%s\":%lu", i ? "," : "", timer_names[i], (unsigned long)recorded.time_ns[i]);
-  APPEND("},\"runtime_cpu_ns\":%lu,\"peak_resident_pages\":%lu}\n", (unsigned long)cpu_ns,
+  APPEND("},\"runtime_cpu_ns\":%lu,\"process_cpu_ns\":%lu,\"hint_slow_path_ns\":{\"cpu\":%lu,"
+         "\"wall\":%lu},\"peak_resident_pages\":%lu}\n",
+         (unsigned long)cpu_ns, (unsigned long)process_cpu_ns(),
+         (unsigned long)recorded.slow_path_ns, (unsigned long)recorded.slow_path_wall_ns,
          (unsigned long)fm_frames_peak_used());
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0 && opened_at_start() && ftruncate(stats_at_start.fd, 0) == 0)
+    fd = dup(stats_at_start.fd);
   if (fd < 0) {
-    fm_log("cannot write FARHINT_STATS_FILE=%s", fm.cfg.stats_file);
+    fm_log("cannot write FARHINT_STATS_FILE=%s: %s", fm.cfg.stats_file, strerror(errno));
     return;
   }
-  ssize_t unused = write(fd, buf, n < sizeof buf ? n : sizeof buf);
+  ssize_t unused = pwrite(fd, buf, n < sizeof buf ? n : sizeof buf, 0);
   (void)unused;
   close(fd);
+}
+
+void fm_stats_open_early(void) {
+  if (!*fm.cfg.stats_file)
+    return;
+  struct stat st;
+  int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    fm_log("cannot write FARHINT_STATS_FILE=%s: %s", fm.cfg.stats_file, strerror(errno));
+    return;
+  }
+  if (fstat(fd, &st) == 0)
+    stats_at_start = (struct stats_file){fd, st.st_dev, st.st_ino};
+  else
+    close(fd);
 }
 
 /* Per page moved (fetched or evicted), by kind: what the data path costs. */
@@ -366,8 +411,11 @@ void fm_stats_report(void) {
          "p99 %.1f p99.9 %.1f",
          percentile(0, .5) / 1e3, percentile(0, .99) / 1e3, percentile(0, .999) / 1e3,
          percentile(1, .5) / 1e3, percentile(1, .99) / 1e3, percentile(1, .999) / 1e3);
-  fm_log("runtime CPU: %.1f ms (control, reclaim and read-ahead threads, and hint slow paths)",
-         cpu / 1e6);
+  uint64_t wall = recorded.slow_path_wall_ns, slow = recorded.slow_path_ns;
+  fm_log("runtime CPU: %.1f ms of the process's %.1f ms (the runtime's threads' CPU clocks, and "
+         "the program threads' CPU in hint slow paths); program threads spent %.1f ms in hint "
+         "slow paths, %.1f ms of it waiting (transfers, page locks, the scheduler)",
+         cpu / 1e6, process_cpu_ns() / 1e6, wall / 1e6, (wall > slow ? wall - slow : 0) / 1e6);
   report_kernel_view();
   fm_log("time by mechanism (ms, all threads): copy-in %.1f, write-protect %.1f, write-back "
          "%.1f, unmap %.1f, un-protect %.1f, zeroing reused pages %.1f, link waits %.1f, "

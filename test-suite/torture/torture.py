@@ -8,7 +8,8 @@ each with a policy, a reclaim mode and a thread mode drawn at random, run
 one after another with the CPUs oversubscribed (busy loops beside them)
 for as long as asked. Every run must give the program's native output; a
 run whose processes make no progress (no CPU time) for --stall seconds is
-a hang: every thread's stack is printed (gdb) and it is killed.
+a hang: every thread's stack is printed (gdb) and it is killed. Its
+statistics must hold too: the runtime's CPU within the process's.
 
   make torture                      # 10 minutes, one busy loop a core and one more
   build/venv/bin/python test-suite/torture/torture.py --minutes 60 --busy 4
@@ -16,12 +17,14 @@ a hang: every thread's stack is printed (gdb) and it is killed.
 Prints a line a run and, last, "N passed, F failed"; exits 1 on any failure."""
 
 import argparse
+import json
 import os
 import random
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,6 +73,12 @@ def cpu_ticks(pids) -> int:
     return total
 
 
+def honest_cpu(stats: Path) -> bool:
+    """--stats' runtime CPU is CPU: never more than the whole process's."""
+    s = json.loads(stats.read_text())
+    return s["runtime_cpu_ns"] <= s["process_cpu_ns"]
+
+
 def dump_stacks(pids):
     for pid in pids:
         print(f"--- stacks of pid {pid}", flush=True)
@@ -85,10 +94,11 @@ def dump_stacks(pids):
                 print(task.name, (task / "comm").read_text().strip(), (task / "wchan").read_text())
 
 
-def run_once(build: Path, w: Workload, options, stall: float, limit: float):
-    """(verdict, seconds, detail): verdict ok, wrong, stopped or hang."""
+def run_once(build: Path, w: Workload, options, stall: float, limit: float, stats: Path):
+    """(exit code or "hang", seconds, (stdout, stderr) or why)."""
     mark = new_mark()
-    cmd = [str(build / "bin" / "farhint"), "run", "--local", w.local, *options, "--"]
+    cmd = [str(build / "bin" / "farhint"), "run", "--local", w.local, "--stats-file", str(stats)]
+    cmd += [*options, "--"]
     cmd += [str(build / "bin" / w.program), *map(str, w.args)]
     t0 = time.monotonic()
     proc = subprocess.Popen(
@@ -171,6 +181,7 @@ def main():
     ]
     passed, failed = 0, {}
     deadline = time.monotonic() + args.minutes * 60
+    tmp = tempfile.mkdtemp(prefix="farhint-torture-")
     try:
         n = 0
         while time.monotonic() < deadline:
@@ -179,7 +190,9 @@ def main():
             options = ["--policy", rng.choice(POLICIES), "--reclaim", rng.choice(RECLAIMS)]
             if w.ult_only or (w.ult and rng.random() < 0.5):
                 options.append("--ult")
-            rc, seconds, detail = run_once(build, w, options, args.stall, args.limit)
+            stats = Path(tmp) / "stats.json"
+            stats.unlink(missing_ok=True)
+            rc, seconds, detail = run_once(build, w, options, args.stall, args.limit, stats)
             if rc == "hang":
                 verdict = "hang"
             elif rc == 70:
@@ -188,6 +201,8 @@ def main():
                 verdict = f"exit {rc}"
             elif detail[0] != expected[w] if w in expected else not detail[0].startswith("ok"):
                 verdict = "wrong result"
+            elif not honest_cpu(stats):
+                verdict = "runtime CPU over the process's"
             else:
                 verdict = "ok"
             print(f"run {n}: {w.name} {' '.join(options)}: {verdict} ({seconds:.1f} s)", flush=True)
@@ -198,6 +213,7 @@ def main():
             if rc != "hang":
                 print(f"  stdout: {detail[0][-500:]}\n  stderr: {detail[1][-2000:]}", flush=True)
     finally:
+        shutil.rmtree(tmp, ignore_errors=True)
         for b in busy:
             os.killpg(b.pid, signal.SIGKILL)
             b.wait()
