@@ -6,6 +6,12 @@
 #define FM_BACKEND_H
 
 #include "fm.h"
+
+/* FARHINT_SERVER_DEADLINE in milliseconds, for calls that take them. */
+static inline int fm_server_deadline_ms(void) {
+  uint64_t ms = fm.cfg.server_deadline_ns / 1000000;
+  return ms > INT32_MAX ? INT32_MAX : ms ? (int)ms : 1;
+}
 #include <farmem/protocol.h>
 
 /* What a transport does for fm_backend_* (fm.h says what each means). */

@@ -36,7 +36,6 @@
 
 #define MAX_SERVERS FM_MAX_SERVERS
 #define CONNS 4
-#define DEADLINE_MS 1000
 #define RUN_MAX FM_ZERO_PAGES /* the largest fetch */
 
 struct conn {
@@ -106,7 +105,7 @@ static int add_servers(const char *list) {
 }
 
 static int configure(void) {
-  static const struct {
+  const struct {
     memcached_behavior_t what;
     uint64_t value;
   } behaviours[] = {
@@ -114,10 +113,10 @@ static int configure(void) {
       {MEMCACHED_BEHAVIOR_TCP_NODELAY, 1},
       {MEMCACHED_BEHAVIOR_NOREPLY, 1}, /* sets and deletes: the barrier get answers */
       {MEMCACHED_BEHAVIOR_BUFFER_REQUESTS, 1},
-      {MEMCACHED_BEHAVIOR_CONNECT_TIMEOUT, DEADLINE_MS},
-      {MEMCACHED_BEHAVIOR_POLL_TIMEOUT, DEADLINE_MS},
-      {MEMCACHED_BEHAVIOR_SND_TIMEOUT, DEADLINE_MS * 1000},
-      {MEMCACHED_BEHAVIOR_RCV_TIMEOUT, DEADLINE_MS * 1000},
+      {MEMCACHED_BEHAVIOR_CONNECT_TIMEOUT, fm_server_deadline_ms()},
+      {MEMCACHED_BEHAVIOR_POLL_TIMEOUT, fm_server_deadline_ms()},
+      {MEMCACHED_BEHAVIOR_SND_TIMEOUT, fm.cfg.server_deadline_ns / 1000}, /* us */
+      {MEMCACHED_BEHAVIOR_RCV_TIMEOUT, fm.cfg.server_deadline_ns / 1000},
   };
   for (size_t i = 0; i < sizeof behaviours / sizeof behaviours[0]; i++)
     if (memcached_behavior_set(fm_mc_proto, behaviours[i].what, behaviours[i].value) !=

@@ -11,8 +11,8 @@
  * server for its request; a WRITE's completion means the server's memory holds the data, so a later
  * READ on any connection reads it. A parked user-level thread's page is read on a queue pair kept
  * for such reads, which nobody waits for in place (fm_rdma_read_start). Completions are polled for
- * a while and then waited for on the completion channel; none within DEADLINE_MS is the server
- * lost. */
+ * a while and then waited for on the completion channel; none within FARHINT_SERVER_DEADLINE is
+ * the server lost. */
 #include "backend.h"
 
 #include "fh_tcp.h"
@@ -27,7 +27,6 @@
 #include <sys/mman.h>
 
 #define CONNS 4
-#define DEADLINE_MS 1000
 #define SPIN_NS 50000                               /* then sleep on the completion channel */
 #define BUF_BYTES ((size_t)FM_ZERO_PAGES * FM_PAGE) /* the largest fetch */
 #define MAX_WRS FM_ZERO_PAGES                       /* a buffer's pages, one WRITE each at worst */
@@ -75,7 +74,7 @@ static struct {
 static int expect(enum rdma_cm_event_type want) {
   struct pollfd p = {.fd = rd.events->fd, .events = POLLIN};
   struct rdma_cm_event *e;
-  if (poll(&p, 1, DEADLINE_MS) <= 0 || rdma_get_cm_event(rd.events, &e)) {
+  if (poll(&p, 1, fm_server_deadline_ms()) <= 0 || rdma_get_cm_event(rd.events, &e)) {
     errno = errno ? errno : ETIMEDOUT;
     return -1;
   }
@@ -98,7 +97,7 @@ static int post_recv(struct rconn *c) {
 }
 
 /* Waits for n completions on c: polls for SPIN_NS, then sleeps on the
- * completion channel; -1 if one failed or none came within DEADLINE_MS. */
+ * completion channel; -1 if one failed or none came within FARHINT_SERVER_DEADLINE. */
 static int complete(struct rconn *c, int n) {
   uint64_t start = fm_stats_now_ns();
   bool armed = false;
@@ -117,7 +116,7 @@ static int complete(struct rconn *c, int n) {
     uint64_t waited = fm_stats_now_ns() - start;
     if (got || waited < SPIN_NS)
       continue;
-    if (waited > DEADLINE_MS * 1000000ULL)
+    if (waited > fm.cfg.server_deadline_ns)
       return -1;
     if (!armed) { /* then look once more: a completion may have come first */
       if (ibv_req_notify_cq(c->cq, 0))
@@ -128,7 +127,7 @@ static int complete(struct rconn *c, int n) {
     struct pollfd p = {.fd = c->channel->fd, .events = POLLIN};
     struct ibv_cq *cq;
     void *ctx;
-    if (poll(&p, 1, DEADLINE_MS) <= 0 || ibv_get_cq_event(c->channel, &cq, &ctx))
+    if (poll(&p, 1, fm_server_deadline_ms()) <= 0 || ibv_get_cq_event(c->channel, &cq, &ctx))
       return -1;
     ibv_ack_cq_events(cq, 1);
     armed = false;
@@ -161,8 +160,9 @@ static int dial(struct rserver *sv, struct rconn *c) {
   }
   errno = 0;
   int ok = !rdma_create_id(rd.events, &c->id, NULL, RDMA_PS_TCP) &&
-           !rdma_resolve_addr(c->id, NULL, ai->ai_addr, DEADLINE_MS) &&
-           !expect(RDMA_CM_EVENT_ADDR_RESOLVED) && !rdma_resolve_route(c->id, DEADLINE_MS) &&
+           !rdma_resolve_addr(c->id, NULL, ai->ai_addr, fm_server_deadline_ms()) &&
+           !expect(RDMA_CM_EVENT_ADDR_RESOLVED) &&
+           !rdma_resolve_route(c->id, fm_server_deadline_ms()) &&
            !expect(RDMA_CM_EVENT_ROUTE_RESOLVED);
   freeaddrinfo(ai);
   if (ok && !sv->pd)
@@ -429,7 +429,7 @@ const void *fm_rdma_read_poll(int ticket) {
     reap(sv);
   if (atomic_load(&sv->reads.arrived) & 1ULL << slot)
     return sv->reads.conn.buf + slot * FM_PAGE;
-  if (fm_stats_now_ns() - sv->reads.started_ns[slot] > DEADLINE_MS * 1000000ULL)
+  if (fm_stats_now_ns() - sv->reads.started_ns[slot] > fm.cfg.server_deadline_ns)
     lost(sv);
   return NULL;
 }

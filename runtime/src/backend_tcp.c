@@ -7,9 +7,9 @@
  * takes a free connection for one request and its reply. A write-back
  * returns once the server has acknowledged it, so a fetch of the same page
  * on another connection, which waits for the page's lock, reads what was
- * written. Any failure or a reply later than DEADLINE_MS is the server
- * lost: the program stops with that error rather than run on without its
- * pages. */
+ * written. Any failure or a reply later than FARHINT_SERVER_DEADLINE
+ * (--server-deadline, 10 s) is the server lost: the program stops with
+ * that error rather than run on without its pages. */
 #include "backend.h"
 
 #include "fh_tcp.h"
@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #define CONNS 4
-#define DEADLINE_MS 1000
 #define BUF_BYTES ((size_t)FM_ZERO_PAGES * FM_PAGE) /* the largest fetch */
 
 struct conn {
@@ -59,7 +58,7 @@ static int dial(const struct server *sv) {
   }
   int s = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (s >= 0)
-    fh_tcp_tune(s, DEADLINE_MS);
+    fh_tcp_tune(s, fm_server_deadline_ms());
   if (s < 0 || connect(s, ai->ai_addr, ai->ai_addrlen) < 0) {
     fm_log("cannot reach the memory server at %s (%s); is farmem-server running with "
            "--listen %s?",

@@ -85,6 +85,7 @@ struct fm_config {
   uint64_t link_bandwidth_bps;
   char backend[256];
   char token_file[512];
+  uint64_t server_deadline_ns;
   char server_path[512];
   bool trace;
   char trace_file[512];
