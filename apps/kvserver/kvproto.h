@@ -9,7 +9,11 @@
 #ifndef APPS_KVPROTO_H
 #define APPS_KVPROTO_H
 
+#include "workload.h"
+
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -47,6 +51,35 @@ static inline int64_t kv_check(const unsigned char *v, uint32_t n, uint32_t key)
     if (v[i] != kv_byte(key, seed, i))
       return -1;
   return seed;
+}
+
+/* A server's table of mib MiB: one KV_SLOT slot per key, each holding its
+ * key's first value; *nkeys is set. Exits saying why when it cannot. */
+static inline unsigned char *kv_table_new(const char *server, long mib, uint32_t *nkeys) {
+  *nkeys = (uint32_t)(((size_t)mib << 20) / KV_SLOT);
+  unsigned char *table = malloc((size_t)*nkeys * KV_SLOT);
+  if (!table) {
+    fprintf(stderr, "%s: cannot allocate %ld MiB\n", server, mib);
+    exit(1);
+  }
+  for (uint32_t k = 0; k < *nkeys; k++)
+    kv_fill(table + (size_t)k * KV_SLOT, k, 0);
+  return table;
+}
+
+/* What a server prints at its end: every value's bytes, mixed. */
+static inline uint64_t kv_table_checksum(const unsigned char *table, uint32_t nkeys) {
+  uint64_t sum = 0;
+  for (uint32_t k = 0; k < nkeys; k++) {
+    const unsigned char *v = table + (size_t)k * KV_SLOT;
+    uint32_t n = kv_length(k);
+    for (uint32_t i = 0; i < n; i += 8) {
+      uint64_t w = 0;
+      memcpy(&w, v + i, n - i < 8 ? n - i : 8);
+      sum = mix(sum ^ w);
+    }
+  }
+  return sum;
 }
 
 /* All of n bytes, or -1 (the peer closed, or an error). */

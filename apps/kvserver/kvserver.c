@@ -144,14 +144,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "kvserver: MiB and LOOPS must be positive, PORT 0-65535\n");
     return 2;
   }
-  nkeys = (uint32_t)(((size_t)mib << 20) / KV_SLOT);
-  table = malloc((size_t)nkeys * KV_SLOT);
-  if (!table) {
-    fprintf(stderr, "kvserver: cannot allocate %ld MiB\n", mib);
-    return 1;
-  }
-  for (uint32_t k = 0; k < nkeys; k++)
-    kv_fill(table + (size_t)k * KV_SLOT, k, 0);
+  table = kv_table_new("kvserver", mib, &nkeys);
 
   for (int i = 0; i < STRIPES; i++)
     pthread_mutex_init(&stripe[i], NULL);
@@ -173,18 +166,8 @@ int main(int argc, char **argv) {
   accept_until_stopped(listener, loops, nloops);
   for (int i = 0; i < nloops; i++)
     pthread_join(loops[i].thread, NULL);
-  uint64_t sum = 0;
-  for (uint32_t k = 0; k < nkeys; k++) {
-    const unsigned char *v = table + (size_t)k * KV_SLOT;
-    uint32_t n = kv_length(k);
-    for (uint32_t i = 0; i < n; i += 8) {
-      uint64_t w = 0;
-      memcpy(&w, v + i, n - i < 8 ? n - i : 8);
-      sum = mix(sum ^ w);
-    }
-  }
   printf("served %ld GETs and %ld SETs on %ld connections\n", (long)gets, (long)sets,
          (long)connections);
-  printf("checksum %016llx\n", (unsigned long long)sum);
+  printf("checksum %016llx\n", (unsigned long long)kv_table_checksum(table, nkeys));
   return 0;
 }

@@ -31,15 +31,16 @@ GOOD = '[programs.a]\nsources = ["a.c"]\nsmall = ["1"]\nlarge = [2]\n'
 
 def test_the_bundled_apps_are_a_suite_whose_sources_exist():
     apps = suite.bundled().programs
-    assert list(apps)[:3] == ["qsort", "gen", "kvstore"] and len(apps) == 11
+    assert list(apps)[:3] == ["qsort", "gen", "kvstore"] and len(apps) == 12
     for app in apps.values():
         assert all((app.src / s).is_file() for s in app.sources), app.name
         assert app.check.kind == "checksum-line" and app.args("small") and app.args("large")
     assert {n for n, a in apps.items() if a.manual} == {"kvstore", "websvc"}
     assert apps["dataframe"].cxx and not apps["qsort"].cxx
     assert any(f.endswith("apps/common") for f in apps["qsort"].flags)
-    assert [n for n, a in apps.items() if a.server] == ["kvserver"]
-    assert "{port}" in apps["kvserver"].args("small") and apps["kvserver"].client
+    assert [n for n, a in apps.items() if a.server] == ["kvserver", "evserver"]
+    for server in ("kvserver", "evserver"):
+        assert "{port}" in apps[server].args("small") and apps[server].client
 
 
 def test_the_crono_suite_covers_its_ten_programs_in_a_checkout(tmp_path):

@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -125,7 +126,25 @@ static void *watch_main(void *arg) {
   return NULL;
 }
 
+/* A daemon drops root (setuid) before the machine gets busy, and with it
+ * the right to SCHED_FIFO. Limits keep it: a real-time priority limit of 1
+ * (all the raise takes), and a nice limit of 0, which a thread needs to
+ * leave SCHED_IDLE (colocate.c) unprivileged. */
+static void keep_the_right(int resource, rlim_t at_least) {
+  struct rlimit r;
+  if (getrlimit(resource, &r) == 0 && r.rlim_cur < at_least) {
+    r.rlim_cur = at_least;
+    if (r.rlim_max < at_least)
+      r.rlim_max = at_least;
+    setrlimit(resource, &r); /* refused without the right: nothing to keep */
+  }
+}
+
 int fm_priority_start(void) {
+  if (fm.cfg.fault_priority != FM_FAULT_PRIORITY_NORMAL) {
+    keep_the_right(RLIMIT_RTPRIO, 1);
+    keep_the_right(RLIMIT_NICE, 20); /* 20 - nice: nice 0 */
+  }
   if (fm.cfg.fault_priority == FM_FAULT_PRIORITY_RT) {
     atomic_store(&prio.raised, true);
     return 0;

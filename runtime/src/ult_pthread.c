@@ -9,13 +9,15 @@
  * user-level object's state (all zeros is the initial state of both).
  * What has no user-level meaning here stops the program with a message
  * instead of misbehaving: recursive or error-checking mutexes, timed
- * waits, thread attributes other than the stack size. */
+ * waits, thread attributes other than the stack size, pthread_cancel. */
 #include "fm.h"
 #include "ult_interpose.h"
 
 #include <errno.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 static void unsupported(const char *what) {
   fm_log_die("%s is not supported for user-level threads (farhint run --ult); run the "
@@ -111,6 +113,33 @@ void pthread_exit(void *ret) {
   if (!ult_caller(CALLER))
     REAL(pthread_exit)(ret);
   fm_ult_exit(ret);
+}
+
+/* A signal to one user-level thread: its own runs the handler in place, as
+ * raise() does; another's is taken as the process's signals are, on the
+ * first kernel thread (ult_signal.c): a handler then never interrupts the
+ * target's blocking call. */
+int pthread_kill(pthread_t thread, int sig) {
+  if (!ult_caller(CALLER))
+    return REAL(pthread_kill)(thread, sig);
+  struct fh_ult *t = (struct fh_ult *)thread;
+  if (fm_ult_done(t))
+    return ESRCH;
+  if (sig == 0)
+    return 0;
+  if (t == fm_ult_current())
+    return raise(sig) ? errno : 0;
+  return kill(getpid(), sig) ? errno : 0;
+}
+
+/* Deferred cancellation would need the cancellation points of every
+ * blocking call and an unwind of the thread's stack under its own TLS:
+ * stopping with a message beats a thread that never ends. */
+int pthread_cancel(pthread_t thread) {
+  if (!ult_caller(CALLER))
+    return REAL(pthread_cancel)(thread);
+  unsupported("pthread_cancel");
+  return ENOSYS;
 }
 
 int sched_yield(void) {

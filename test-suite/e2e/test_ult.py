@@ -2,8 +2,9 @@
 memory at a few percent local, the thread API's semantics, ordinary pthread
 programs that must print the same with and without --ult: per-thread state
 as threads move between workers, blocking system calls, a server with an
-epoll loop per thread, and the bundled server (apps/kvserver) serving its
-load generator."""
+epoll loop per thread, and the bundled servers (apps/kvserver, and
+apps/evserver on libevent, dropping root as daemons do) serving their load
+generator."""
 
 import json
 import re
@@ -157,3 +158,43 @@ def test_bundled_server_serves_its_load_at_5_percent_local_and_stops_on_sigterm(
     assert c["evicted_pages"] > 2048, "the table must go far and come back"
     if ult:
         assert c["ult_poller_parks"] > 0
+
+
+@pytest.mark.parametrize("local", ["100%", "25%", "5%"])
+@pytest.mark.parametrize("ult", [[], ["--ult"]], ids=["kernel", "ult"])
+def test_libevent_server_dropping_root_serves_every_value(tmp_path, ult, local):
+    """evserver (libevent: a loop and a listener per thread, bufferevents),
+    started as root and dropping to nobody with its threads running, serves
+    kvload's checked values from far memory and ends with the native
+    server's table (its checksum)."""
+    server = [str(BUILD / "bin/app-evserver"), "-u", "nobody", "16", "2", "{port}"]
+    load_args = (4, 2000, "zipf")
+    want_error, _, want = _serve(server, load_args)
+    assert want_error is None and want.returncode == 0, f"{want_error} {want.stderr}"
+    stats = tmp_path / "stats.json"
+    budget = f"{16 * int(local[:-1]) // 100 + 1}M"  # of its 16 MiB table
+    error, load, run = _serve(
+        [str(FARHINT), "run", "--stats-file", str(stats), "--local", budget, *ult, "--", *server],
+        load_args,
+    )
+    assert error is None, error
+    assert "checked 7" in load and ", 0 wrong" in load, load
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == want.stdout.splitlines()[-1]  # the table's checksum
+    c = json.loads(stats.read_text())["counters"]  # written though it runs as nobody
+    if local != "100%":
+        assert c["evicted_pages"] > 0, "the table must go far and come back"
+
+
+def test_pthread_kill_and_dlopen_tls_work_and_cancel_stops_clearly(farhint_run):
+    """pthread_kill to another user-level thread runs its handler; a
+    library with TLS loaded by dlopen gives each thread its own copy;
+    pthread_cancel, which user-level threads do not support, stops the
+    program naming the call instead of leaving a thread that never ends."""
+    lib = str(BUILD / "lib" / "libult_tls_module.so")
+    want = native("ult_calls", "kill-and-tls", lib).stdout
+    assert want.count("ok ") == 3, want
+    run = farhint_run("ult_calls", "kill-and-tls", lib, options=["--local", "4M", "--ult"])
+    assert run.returncode == 0 and run.stdout == want, run.stdout + run.stderr
+    run = farhint_run("ult_calls", "cancel", options=["--local", "4M", "--ult"], timeout=30)
+    assert run.returncode == 70 and "pthread_cancel is not supported" in run.stderr, run.stderr
