@@ -17,8 +17,10 @@
  * in flight, every STUCK_NS while threads run, and sleeps while none does. */
 #include "ult_sched.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <linux/futex.h>
+#include <stdio.h>
 #include <string.h>
 
 #define CALL_HANDOFF_NS 50000ULL
@@ -166,6 +168,44 @@ static bool stuck(struct kthread *k, uint64_t now) {
   return blocked;
 }
 
+/* The watchdog: a worker that has run one user-level thread for
+ * WATCHDOG_NS without a switch is said once, with where it is -- the
+ * system call it keeps making and the function it makes it from, or that it
+ * runs in user space. A user-level thread runs until it blocks, waits or
+ * yields, so a loop that does none (or a spin in a library that expected
+ * a kernel thread) holds its worker, and the threads queued there wait. */
+#define WATCHDOG_NS 10000000000ULL
+
+static void say_where(struct kthread *k, uint64_t ran_ns) {
+  char sys[256], where[256] = "running in user space (a loop that does not yield?)";
+  unsigned long nr, a[6], sp, pc;
+  Dl_info info;
+  if (fm_proc_task_read(k->tid, "syscall", sys, sizeof sys) > 0 &&
+      sscanf(sys, "%lu %lx %lx %lx %lx %lx %lx %lx %lx", &nr, &a[0], &a[1], &a[2], &a[3], &a[4],
+             &a[5], &sp, &pc) == 9) {
+    if (dladdr((void *)pc, &info) && info.dli_sname)
+      snprintf(where, sizeof where, "in system call %lu from %s+%#lx (%s)", nr, info.dli_sname,
+               pc - (unsigned long)info.dli_saddr, info.dli_fname);
+    else
+      snprintf(where, sizeof where, "in system call %lu from %#lx", nr, pc);
+  }
+  fm_log("watchdog: kernel thread %d has run one user-level thread for %.0f s without a "
+         "switch, %s; threads queued on its worker wait until it blocks, waits or yields",
+         (int)k->tid, ran_ns / 1e9, where);
+}
+
+static void watch(struct kthread *k, uint64_t now) {
+  uint64_t switches = atomic_load(&k->switches);
+  if (switches != k->watched_switches || !k->watched_since) {
+    k->watched_switches = switches;
+    k->watched_since = now;
+    k->told = false;
+  } else if (!k->told && now - k->watched_since >= WATCHDOG_NS) {
+    k->told = true;
+    say_where(k, now - k->watched_since);
+  }
+}
+
 enum look { NOTHING_RUNS, THREADS_RUN, CALLS_IN_FLIGHT };
 
 static enum look look_once(void) {
@@ -174,10 +214,12 @@ static enum look look_once(void) {
   for (struct kthread *k = atomic_load(&all); k; k = k->next_all) {
     struct worker *w = atomic_load(&k->worker);
     if (!w || !atomic_load(&k->current)) {
-      k->seen_at = 0;
+      k->seen_at = k->watched_since = 0;
       continue;
     }
     uint64_t since = atomic_load(&k->call_since);
+    if (!since)
+      watch(k, now);
     if ((since ? now - since >= CALL_HANDOFF_NS : stuck(k, now)) && asleep(k))
       hand_off(k, w);
     else if (since)

@@ -33,6 +33,9 @@ struct kthread {
   struct kthread *next_spare, *next_all;
   /* The monitor's view: progress seen at its last look. */
   uint64_t seen_switches, seen_cpu_ns, seen_at;
+  /* The watchdog's: the switches count and since when it has not moved. */
+  uint64_t watched_switches, watched_since;
+  bool told;
 } __attribute__((aligned(64)));
 
 static inline long fm_ult_futex(_Atomic uint32_t *addr, int op, uint32_t val,

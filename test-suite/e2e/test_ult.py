@@ -198,3 +198,13 @@ def test_pthread_kill_and_dlopen_tls_work_and_cancel_stops_clearly(farhint_run):
     assert run.returncode == 0 and run.stdout == want, run.stdout + run.stderr
     run = farhint_run("ult_calls", "cancel", options=["--local", "4M", "--ult"], timeout=30)
     assert run.returncode == 70 and "pthread_cancel is not supported" in run.stderr, run.stderr
+
+
+def test_the_watchdog_says_where_a_worker_is_held(farhint_run):
+    """A user-level thread that computes for 12 s without a switch holds its
+    worker: the runtime's watchdog says so once, after 10 s, with where the
+    thread is, and the program still ends as it would."""
+    run = farhint_run("ult_calls", "spin", 12, options=["--local", "4M", "--ult"], timeout=60)
+    assert run.returncode == 0 and run.stdout == "spun\n", run.stderr
+    assert run.stderr.count("watchdog: kernel thread") == 1, run.stderr
+    assert "without a switch, running in user space" in run.stderr, run.stderr

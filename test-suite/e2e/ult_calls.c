@@ -4,12 +4,15 @@
  * thread its own copy, from its initial value), pthread_cancel (under --ult:
  * a clear stop, never a hang).
  *   ult_calls kill-and-tls LIBRARY   prints three "ok" lines
- *   ult_calls cancel                 cancels a sleeping thread */
+ *   ult_calls cancel                 cancels a sleeping thread
+ *   ult_calls spin SECONDS           computes that long without a system call */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t got;
@@ -41,6 +44,15 @@ static void *bump_twice(void *a) {
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0);
+  if (argc > 2 && !strcmp(argv[1], "spin")) {
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0); /* the vDSO: no system call */
+    do
+      clock_gettime(CLOCK_MONOTONIC, &t);
+    while (t.tv_sec - t0.tv_sec < atoi(argv[2]));
+    printf("spun\n");
+    return 0;
+  }
   if (argc > 1 && !strcmp(argv[1], "cancel")) {
     pthread_t t;
     pthread_create(&t, NULL, sleep_for_ever, NULL);

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""How farhint holds up on a busy machine (issue "A runtime that holds under
+load"): each program of a suite at one local-memory budget, native, kernel
+swap, the runtime unhinted and hinted, measured quiet and then with one busy
+loop per CPU beside it, side by side in one run (prepared once: built,
+profiled, hinted). Prints, per program and configuration, the time quiet,
+the time busy, and their ratio, and checks what the issue asks:
+
+  - the runtime's busy/quiet ratio, unhinted and hinted, is no more than
+    kernel swap's (a run slows down by no more than its CPU share explains);
+  - hinted is no slower than unhinted, busy.
+
+  build/venv/bin/python test-suite/bench/load-bench.py --size small --local 25 \\
+      --out docs/results/load-YYYY-MM-DD
+  build/venv/bin/python test-suite/bench/load-bench.py --suite crono \\
+      --src ../shared/third-party/crono --size small --local 25 --out DIR
+
+Writes OUT/load.md (the table, with the command, date and machine) and the
+sweeps' CSVs (quiet.csv, busy.csv)."""
+
+import argparse
+import datetime
+import os
+import platform
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "profile-tools"))
+
+from farhint import bench, suite  # noqa: E402
+
+CONFIGS = ["native", "kswap", "nohint", "auto"]
+
+
+def busy_loops(n):
+    return [
+        subprocess.Popen(["sh", "-c", "while :; do :; done"], start_new_session=True)
+        for _ in range(n)
+    ]
+
+
+def stop(loops):
+    for p in loops:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+
+
+def median_seconds(rows, app, config):
+    """The median time of the runs that finished, or None with the statuses."""
+    ok = sorted(float(r["seconds"]) for r in rows if (r["app"], r["config"]) == (app, config)
+                and r["status"] == "ok")
+    statuses = sorted({r["status"] for r in rows if (r["app"], r["config"]) == (app, config)})
+    return (ok[len(ok) // 2] if ok else None), statuses
+
+
+def table(prepared, quiet, busy):
+    lines = [
+        "| program | config | quiet (s) | busy (s) | busy / quiet |",
+        "|---|---|---|---|---|",
+    ]
+    verdicts = []
+    for p in prepared:
+        app = p.program.name
+        ratio = {}
+        for c in CONFIGS:
+            q, qs = median_seconds(quiet, app, c)
+            b, bs = median_seconds(busy, app, c)
+            ratio[c] = b / q if q and b else None
+            lines.append(
+                f"| {app} | {c} | {q if q else ', '.join(qs)} | {b if b else ', '.join(bs)} | "
+                f"{f'{ratio[c]:.2f}x' if ratio[c] else '-'} |"
+            )
+        ks = ratio.get("kswap")
+        for c in ("nohint", "auto"):
+            if ratio[c] is None:
+                verdicts.append(f"{app}: {c} did not finish in both conditions")
+            elif ks is not None and ratio[c] > ks:
+                verdicts.append(f"{app}: {c} slows down {ratio[c]:.2f}x, kernel swap {ks:.2f}x")
+        nb, _ = median_seconds(busy, app, "nohint")
+        ab, _ = median_seconds(busy, app, "auto")
+        if nb and ab and ab > nb:
+            verdicts.append(f"{app}: hinted ({ab:.2f} s) slower than unhinted ({nb:.2f} s) busy")
+    return "\n".join(lines), verdicts
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--suite", default="bundled")
+    ap.add_argument("--src", help="the suite's sources (for crono: a checkout)")
+    ap.add_argument("--programs", help="comma-separated (default all but servers)")
+    ap.add_argument("--size", choices=["small", "large"], default="small")
+    ap.add_argument("--local", type=float, default=25, help="%% of each program's peak (25)")
+    ap.add_argument("--reps", type=int, default=1)
+    ap.add_argument("--busy", type=int, default=os.cpu_count() or 1, help="busy loops (a CPU each)")
+    ap.add_argument("--timeout-factor", type=float, default=30)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    say = bench.progress_printer()
+    s = suite.bundled() if args.suite == "bundled" else suite.load(args.suite, args.src)
+    wanted = args.programs.split(",") if args.programs else None
+    programs = [p for n, p in s.programs.items() if (wanted is None or n in wanted) and not p.server]
+    work = out / "work"
+    prepared = [bench.prepare(p, args.size, work, say) for p in programs]
+    fraction = [args.local / 100]
+    quiet, busy = [], []
+    for rep in range(args.reps):  # quiet and busy alternate: drift hits both alike
+        quiet += bench.sweep(prepared, CONFIGS, fraction, 1, work, out / "quiet.csv",
+                             timeout_factor=args.timeout_factor, say=say)
+        loops = busy_loops(args.busy)
+        try:
+            busy += bench.sweep(prepared, CONFIGS, fraction, 1, work, out / "busy.csv",
+                                timeout_factor=args.timeout_factor, say=say)
+        finally:
+            stop(loops)
+    text, verdicts = table(prepared, quiet, busy)
+    report = (
+        f"# farhint under load: {args.suite} at {args.local:g}% local\n\n"
+        f"Command: `{' '.join(sys.argv)}`  \nDate: {datetime.date.today()}  \n"
+        f"Machine: {platform.node()}, {platform.platform()}, {os.cpu_count()} CPUs; "
+        f"busy: {args.busy} loops of `while :; do :; done`\n\n{text}\n\n"
+        + ("Targets missed:\n" + "\n".join(f"- {v}" for v in verdicts) if verdicts
+           else "Every target met: each farhint configuration slows down no more than "
+                "kernel swap, and hinted is no slower than unhinted busy.")
+        + "\n"
+    )
+    (out / "load.md").write_text(report)
+    print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
