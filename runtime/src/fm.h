@@ -602,60 +602,9 @@ uintptr_t fm_call_program(const void *fn, uintptr_t a, uintptr_t b, uintptr_t c)
 
 /* ---- statistics (stats.c) ---- */
 enum fm_counter {
-  FM_C_FAULT_HINTED,    /* hinted misses served on the calling thread */
-  FM_C_FAULT_UNHINTED,  /* faults served through userfaultfd */
-  FM_C_FAULT_WP,        /* write-protect faults (first write to a clean page) */
-  FM_C_HINT_SLOW_CALLS, /* calls into the slow path */
-  FM_C_HINT_HIT,        /* slow-path calls that found every page present */
-  FM_C_READAHEAD_PAGES, /* pages fetched by read-ahead */
-  FM_C_PREFILL_PAGES,   /* fresh pages mapped as zeros at allocation */
-  FM_C_FETCH_PAGES,     /* pages mapped in total */
-  FM_C_ZERO_PAGES,      /* of which first-touch zero pages (no transfer) */
-  FM_C_EVICT_PAGES,     /* pages evicted */
-  FM_C_WRITEBACK_PAGES, /* of which dirty, written back */
-  FM_C_FREED_PAGES,     /* local pages of freed memory kept mapped, data dead */
-  FM_C_REUSED_PAGES,    /* of which reused in place (zeroed, no fault) */
-  FM_C_DISCARD_PAGES,   /* of which evicted unwritten */
-  FM_C_DROPPED_PAGES,   /* local pages the program dropped (madvise DONTNEED, FREE) */
-  FM_C_EVICT_BATCHES,
-  FM_C_RECLAIM_SYNC, /* reclaims done by a faulting thread */
-  FM_C_UNMAP_SYSCALLS,
-  FM_C_WP_SYSCALLS,        /* write-protect ioctls issued by eviction */
-  FM_C_UNPROTECT_SYSCALLS, /* un-protect ioctls: first writes to clean pages */
-  FM_C_COPY_SYSCALLS,      /* UFFDIO_COPY ioctls (fetches and zero-fills) */
-  FM_C_UFFD_READ_SYSCALLS, /* reads of the userfaultfd, empty ones included */
-  FM_C_WAKE_SYSCALLS,      /* wake-ups of a waiting thread (futex, UFFDIO_WAKE) */
-  FM_C_SLEEP_SYSCALLS,     /* sleeps of runtime threads and page-lock waiters */
-  FM_C_MOVE_SYSCALLS,      /* UFFDIO_MOVE ioctls (frames into and out of the pool) */
-  FM_C_SPLICE_SYSCALLS,    /* vmsplice calls and pipe reads of dirty victims (splice.c) */
-  FM_C_SPLICE_PAGES,       /* dirty victims written back through a pipe */
-  FM_C_POOL_IN_PAGES,      /* evicted pages whose frames went into the pool */
-  FM_C_POOL_OUT_PAGES,     /* fetched pages that took a frame from the pool */
-  FM_C_ULT_SPAWNS,         /* user-level threads started */
-  FM_C_ULT_PARKED_MISSES,  /* hinted misses a user-level thread parked on */
-  FM_C_ULT_PARKED_NS,      /* time user-level threads spent parked on them */
-  FM_C_ULT_PARKED_READS,   /* of those misses, pages read from the server while parked */
-  FM_C_ULT_STALE_READS,    /* of which written back meanwhile, so read again */
-  FM_C_ULT_IDLE,           /* times a worker found no thread to run */
-  FM_C_ULT_IDLE_NS,        /* time workers spent so */
-  FM_C_ULT_HANDOFFS,       /* workers given to another kernel thread: theirs blocked */
-  FM_C_ULT_POLLER_PARKS,   /* waits on descriptors and sleeps parked in the poller */
-  FM_C_PREFETCH_PAGES,     /* pages fetched by prefetches ahead (farhint_prefetch) */
-  FM_C_PREFETCH_USED,      /* of which a hint found before their eviction */
-  FM_C_PREFETCH_WASTED,    /* of which evicted or freed unused */
-  FM_C_PREFETCH_DROPPED,   /* requests dropped: the prefetch queue was full */
-  FM_C_FAULT_IN_FLIGHT,    /* unhinted faults on a page whose fetch was in flight */
-  FM_C_LINK_BATCHES,       /* transfers of the prefetch thread (read-ahead and ahead) */
-  FM_C_KEEP_ADMITTED,      /* pages of re-scanned ranges put on the kept list */
-  FM_C_KEEP_RELEASED,      /* of which sent back: out of the sample, or the re-scans ended */
-  FM_C_KEEP_EVICTED,       /* of which evicted from the list: no other victim */
-  FM_C_MMAP_BLOCKS,        /* the program's big anonymous mmaps placed in far memory */
-  FM_C_FAULT_COLOCATED,    /* unhinted faults served from the faulting thread's core */
-  FM_C_COLOCATE_MOVES,     /* times the control thread moved to that core */
-  FM_C_HINTS_QUIETED,      /* times hints went quiet: few pages were missing */
-  FM_C_HINTS_QUIET_NS,     /* time they stayed so */
-  FM_C_FAULT_PRIORITY_RAISED, /* fault-serving threads raised to SCHED_FIFO (priority.c) */
-  FM_C_FETCH_GONE,            /* pages not mapped: their range was gone (ENOENT, ESRCH) */
+#define COUNTER(id, name, what) FM_C_##id,
+#include "counters.def"
+#undef COUNTER
   FM_C_COUNT
 };
 void fm_stats_count(enum fm_counter c, uint64_t n);

@@ -30,62 +30,13 @@ static struct {
 
 static __thread enum fm_fault_timing fault_timing;
 
-static const char *const counter_names[FM_C_COUNT] = {
-    "faults_hinted",
-    "faults_unhinted",
-    "faults_write_protect",
-    "hint_slow_calls",
-    "hint_slow_hits",
-    "readahead_pages",
-    "prefilled_pages",
-    "fetched_pages",
-    "zero_fill_pages",
-    "evicted_pages",
-    "written_back_pages",
-    "freed_pages",
-    "reused_pages",
-    "discarded_pages",
-    "dropped_pages",
-    "evict_batches",
-    "sync_reclaims",
-    "unmap_syscalls",
-    "wp_syscalls",
-    "unprotect_syscalls",
-    "copy_syscalls",
-    "uffd_read_syscalls",
-    "wake_syscalls",
-    "sleep_syscalls",
-    "move_syscalls",
-    "splice_syscalls",
-    "spliced_pages",
-    "pool_in_pages",
-    "pool_out_pages",
-    "ult_spawns",
-    "ult_parked_misses",
-    "ult_parked_ns",
-    "ult_parked_reads",
-    "ult_stale_reads",
-    "ult_idle",
-    "ult_idle_ns",
-    "ult_handoffs",
-    "ult_poller_parks",
-    "prefetch_pages",
-    "prefetch_used",
-    "prefetch_wasted",
-    "prefetch_dropped",
-    "faults_in_flight",
-    "prefetch_link_batches",
-    "keep_admitted",
-    "keep_released",
-    "keep_evicted",
-    "mmap_blocks",
-    "faults_colocated",
-    "colocate_moves",
-    "hints_quieted",
-    "hints_quiet_ns",
-    "fault_priority_raised",
-    "fetch_range_gone",
+static const char *const counter_names[] = {
+#define COUNTER(id, name, what) name,
+#include "counters.def"
+#undef COUNTER
 };
+_Static_assert(sizeof counter_names / sizeof counter_names[0] == FM_C_COUNT,
+               "a name for every counter");
 
 uint64_t fm_stats_now_ns(void) {
   struct timespec t;
