@@ -18,8 +18,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jemalloc/jemalloc.h>
+#include <linux/futex.h>
 #include <linux/userfaultfd.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,6 +146,7 @@ static void on_trace_signal(int signo, siginfo_t *si, void *uc) {
   struct slot *s = &tracer.slots[tid % SLOTS];
   int want = SLOT_REQUESTED;
   if (s->tid == tid && atomic_compare_exchange_strong(&s->state, &want, SLOT_TAKEN)) {
+    syscall(SYS_futex, &s->state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0); /* the control thread */
     uint64_t frames[MAX_FRAMES];
     unsigned n = unwind((unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME, 0, frames);
     write_record(FARHINT_TRACE_FAULT, tid, s->time_ns, s->addr, 0, (uint16_t)s->flags, s->weight,
@@ -225,8 +226,11 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
     s->weight = weight;
     atomic_store(&s->state, SLOT_REQUESTED);
     syscall(SYS_tgkill, getpid(), tid, tracer.signo);
-    while (atomic_load(&s->state) == SLOT_REQUESTED && fm_stats_now_ns() - now < SIGNAL_WAIT_NS)
-      sched_yield();
+    for (uint64_t waited; atomic_load(&s->state) == SLOT_REQUESTED &&
+                          (waited = fm_stats_now_ns() - now) < SIGNAL_WAIT_NS;) {
+      struct timespec left = fm_ns_timespec(SIGNAL_WAIT_NS - waited);
+      syscall(SYS_futex, &s->state, FUTEX_WAIT_PRIVATE, SLOT_REQUESTED, &left, NULL, 0);
+    }
     int requested = SLOT_REQUESTED;
     if (!atomic_compare_exchange_strong(&s->state, &requested, SLOT_ABANDONED))
       return true; /* the thread's handler took it */

@@ -6,6 +6,7 @@
 #include "fm.h"
 
 #include <errno.h>
+#include <time.h>
 
 struct umutex {
   _Atomic int locked;
@@ -26,6 +27,14 @@ _Static_assert(sizeof(struct umutex) <= sizeof(fh_mutex_t), "fh_mutex_t too smal
 _Static_assert(sizeof(struct ucond) <= sizeof(fh_cond_t), "fh_cond_t too small");
 _Static_assert(sizeof(struct ubarrier) <= sizeof(fh_barrier_t), "fh_barrier_t too small");
 
+/* A kernel thread (no user-level thread to park) waits by sleeping a
+ * moment between looks: its wait is rare, and a yield in a loop would take
+ * the CPU the holder needs. */
+static void kernel_thread_nap(void) {
+  struct timespec nap = {0, 50000};
+  nanosleep(&nap, NULL);
+}
+
 int fh_mutex_trylock(fh_mutex_t *m) {
   struct umutex *u = (struct umutex *)m;
   int expected = 0;
@@ -37,9 +46,9 @@ void fh_mutex_lock(fh_mutex_t *m) {
   if (fh_mutex_trylock(m) == 0)
     return;
   struct fh_ult *me = fm_ult_current();
-  if (!me) { /* a kernel thread: spin, yielding the core */
+  if (!me) { /* a kernel thread */
     while (fh_mutex_trylock(m) != 0)
-      sched_yield();
+      kernel_thread_nap();
     return;
   }
   fm_spin_lock(&u->guard);
@@ -69,7 +78,7 @@ void fh_cond_wait(fh_cond_t *c, fh_mutex_t *m) {
   struct fh_ult *me = fm_ult_current();
   if (!me) { /* no thread to park: behave as a spurious wake-up */
     fh_mutex_unlock(m);
-    sched_yield();
+    kernel_thread_nap();
     fh_mutex_lock(m);
     return;
   }
@@ -127,7 +136,7 @@ int fh_barrier_wait(fh_barrier_t *b) {
     unsigned round = u->round;
     fm_spin_unlock(&u->guard);
     while (__atomic_load_n(&u->round, __ATOMIC_ACQUIRE) == round)
-      sched_yield();
+      kernel_thread_nap();
     return 0;
   }
   fm_ult_enqueue(&u->waiters, me);
