@@ -14,11 +14,19 @@
  * kernel threads (a shell on user-level threads could not fork). */
 #include "fm.h"
 
+#include <dlfcn.h>
+#include <errno.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 extern char **environ;
+
+static uint64_t children_cpu_at_start;
+static pid_t own_pid; /* this process's: a vfork child shares its memory */
+static uint64_t children_cpu_ns(long *max_rss_kib);
 
 static bool is_farmem(const char *entry, size_t len) {
   static const char name[] = "libfarmem.so";
@@ -51,6 +59,9 @@ static void run_natively(void) {
 }
 
 void fm_children_prepare(void) {
+  long rss;
+  children_cpu_at_start = children_cpu_ns(&rss);
+  own_pid = getpid();
   if (!fm.cfg.follow_children) {
     run_natively();
     return;
@@ -63,3 +74,102 @@ void fm_children_prepare(void) {
   unsetenv("FARHINT_HINT_MODE");
   unsetenv("FARHINT_CORES");
 }
+
+/* ---- saying so: what runs natively is easy to miss ---- */
+
+static _Atomic unsigned started; /* children started by fork or posix_spawn */
+
+/* CPU time of the children reaped so far: those started any other way
+ * (vfork, as shells run commands; system()) show up here. */
+static uint64_t children_cpu_ns(long *max_rss_kib) {
+  struct rusage r;
+  if (getrusage(RUSAGE_CHILDREN, &r) < 0)
+    return 0;
+  *max_rss_kib = r.ru_maxrss;
+  return (uint64_t)(r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1000000000ULL +
+         (uint64_t)(r.ru_utime.tv_usec + r.ru_stime.tv_usec) * 1000ULL;
+}
+
+void fm_children_started(void) {
+  if (fm.active && !fm.cfg.follow_children)
+    atomic_fetch_add(&started, 1);
+}
+
+void fm_children_report(void) {
+  long rss;
+  uint64_t cpu = children_cpu_ns(&rss) - children_cpu_at_start;
+  unsigned n = atomic_load(&started);
+  if (fm.cfg.follow_children || (!n && cpu < 1000000))
+    return;
+  fm_log("children of %s ran without far memory (%.2f s of CPU, the largest %ld MiB "
+         "resident): point farhint run at the program itself, or add --follow-children",
+         program_invocation_short_name, cpu / 1e9, rss >> 10);
+}
+
+/* The program replaces itself: the statistics so far are its, and what it
+ * becomes runs natively. */
+static void before_exec(const char *path) {
+  if (!fm.active || fm.cfg.follow_children)
+    return;
+  if (getpid() != own_pid) { /* a vfork child, in its parent's memory: counted there */
+    atomic_fetch_add(&started, 1);
+    return;
+  }
+  fm_log("%s execs %s, which runs without far memory from here (the statistics below are "
+         "%s's): point farhint run at %s itself, or add --follow-children",
+         program_invocation_short_name, path, program_invocation_short_name, path);
+  fm_stats_report();
+}
+
+#define REAL_FN(name) ((__typeof__(name) *)dlsym(RTLD_NEXT, #name))
+
+int execve(const char *path, char *const argv[], char *const envp[]) {
+  before_exec(path);
+  return REAL_FN(execve)(path, argv, envp);
+}
+
+int execv(const char *path, char *const argv[]) {
+  before_exec(path);
+  return REAL_FN(execv)(path, argv);
+}
+
+int execvp(const char *file, char *const argv[]) {
+  before_exec(file);
+  return REAL_FN(execvp)(file, argv);
+}
+
+int execvpe(const char *file, char *const argv[], char *const envp[]) {
+  before_exec(file);
+  return REAL_FN(execvpe)(file, argv, envp);
+}
+
+int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
+                const posix_spawnattr_t *attr, char *const argv[], char *const envp[]) {
+  int err = REAL_FN(posix_spawn)(pid, path, fa, attr, argv, envp);
+  if (!err)
+    fm_children_started();
+  return err;
+}
+
+int posix_spawnp(pid_t *pid, const char *file, const posix_spawn_file_actions_t *fa,
+                 const posix_spawnattr_t *attr, char *const argv[], char *const envp[]) {
+  int err = REAL_FN(posix_spawnp)(pid, file, fa, attr, argv, envp);
+  if (!err)
+    fm_children_started();
+  return err;
+}
+
+/* A program that ends with _exit (a shell does, as do programs that must
+ * not run their atexit handlers) runs no destructor: its statistics and
+ * trace are written here instead. Not in a vfork child, which shares the
+ * parent's memory, nor in a forked one (native: inactive). */
+void fm_fini(void);
+
+__attribute__((noreturn)) void _exit(int status) {
+  if (fm.active && getpid() == own_pid)
+    fm_fini();
+  REAL_FN(_exit)(status);
+  __builtin_unreachable();
+}
+
+__attribute__((noreturn)) void _Exit(int status) { _exit(status); }

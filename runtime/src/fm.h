@@ -278,6 +278,10 @@ long fm_pool_move(uintptr_t dst, uintptr_t src, unsigned pages);
 /* Programs this one starts run without the runtime (LD_PRELOAD edited), or,
  * with follow_children, each with its own. */
 void fm_children_prepare(void);
+/* A child was started (fork, posix_spawn): it runs natively unless
+ * --follow-children; said once at the end (fm_children_report). */
+void fm_children_started(void);
+void fm_children_report(void);
 
 /* ---- the program's madvise on far memory (madvise.c) ---- */
 int fm_madvise_sys(void *addr, size_t len, int advice); /* the kernel's, never ours */

@@ -24,6 +24,7 @@ static void *map_fixed(uintptr_t addr, size_t len, const char *what) {
 }
 
 static void finish_on_fatal_signals(void);
+void fm_fini(void);
 
 __attribute__((constructor)) static void fm_init(void) {
   if (getenv("FARHINT_DISABLE"))
@@ -74,12 +75,13 @@ __attribute__((constructor)) static void fm_init(void) {
   fm_children_prepare();
 }
 
-__attribute__((destructor)) static void fm_fini(void) {
+__attribute__((destructor)) void fm_fini(void) {
   static _Atomic bool done;
   if (!fm.active || atomic_exchange(&done, true))
     return;
   fm_trace_finish();
   fm_stats_report();
+  fm_children_report();
 }
 
 /* A program that crashes, or is stopped (Ctrl-C, SIGTERM: how a server's
@@ -117,5 +119,8 @@ pid_t fork(void) {
     errno = ENOSYS;
     return -1;
   }
-  return fm_fork(real_fork);
+  pid_t pid = fm_fork(real_fork);
+  if (pid > 0)
+    fm_children_started();
+  return pid;
 }

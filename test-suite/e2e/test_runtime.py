@@ -648,6 +648,36 @@ def test_sigterm_lets_the_program_finish_its_shutdown(group):
     assert out == f"saved {words * (words - 1) // 2}\n"
 
 
+def test_a_target_that_runs_the_program_natively_says_so(tmp_path):
+    """Pointed at a shell script, farhint runs the shell: the program the
+    script starts runs without far memory. One line says so (with --stats,
+    the shell's statistics are printed though it ends with _exit), and so
+    does a target that execs the program; --follow-children says nothing."""
+    script = tmp_path / "run.sh"
+    script.write_text(f"#!/bin/sh\n{BUILD / 'bin' / 'fm_scan'} 64 2 nohint > /dev/null\necho done\n")
+    script.chmod(0o755)
+
+    def run(*options, cmd):
+        return subprocess.run(
+            [str(FARHINT), "run", "--local", "4M", *options, "--", *cmd],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    spawned = run("--stats", cmd=[str(script)])
+    assert spawned.returncode == 0 and spawned.stdout == "done\n", spawned.stderr
+    assert "children of sh ran without far memory" in spawned.stderr, spawned.stderr
+    assert "--follow-children" in spawned.stderr and "farhint: faults:" in spawned.stderr
+    execed = run(cmd=["sh", "-c", f"exec {BUILD / 'bin' / 'fm_scan'} 1 1 nohint"])
+    assert execed.returncode == 0
+    assert "sh execs " in execed.stderr and "runs without far memory" in execed.stderr
+    followed = run("--follow-children", cmd=[str(script)])
+    assert followed.returncode == 0 and "without far memory" not in followed.stderr
+    plain = run(cmd=[str(BUILD / "bin" / "fm_scan"), "1", "1", "nohint"])
+    assert "without far memory" not in plain.stderr, plain.stderr
+
+
 def test_children_run_natively(farhint_run, tmp_path):
     """system() and popen() start a shell that forks a pipeline: it runs
     without the runtime (it used to load its own and be refused the fork),
@@ -741,11 +771,12 @@ def test_a_forked_child_sees_the_parent_memory_and_both_go_on(farhint_run):
 
 def leftovers():
     """What a run could leave behind: files of ours in /tmp and /dev/shm,
-    and memory servers."""
+    and memory servers still running (an ended one is reparented to init,
+    which may reap it later: not left running)."""
     files = {f"/tmp/{n}" for n in os.listdir("/tmp") if "farhint" in n or "farmem" in n}
     files |= {f"/dev/shm/{n}" for n in os.listdir("/dev/shm")}
     servers = subprocess.run(
-        ["pgrep", "-f", "farmem-server"], capture_output=True, text=True
+        ["pgrep", "--runstates", "R,S,D,T", "-f", "farmem-server"], capture_output=True, text=True
     ).stdout.split()
     return files, set(servers)
 
