@@ -59,7 +59,7 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
   bool ahead_posted = pages > 0 && missed;
   /* A miss may wait (a transfer, a page lock, the scheduler): its CPU is
    * the thread's clock, not the time it took. A hit waits for nothing. */
-  uint64_t cpu0 = missed ? thread_cpu_ns() : 0;
+  uint64_t cpu = 0, since = missed ? thread_cpu_ns() : 0;
   if (ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut, true);
   bool fetched = false, triggered = false;
@@ -70,8 +70,15 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
       continue; /* not allocated memory: nothing to fetch */
     /* A user-level thread parks while its page comes (then the page is
      * there, unless evicted again, which fm_page_in handles). */
-    bool parked = !(atomic_load_explicit(m, memory_order_relaxed) & FM_RESIDENT) &&
-                  fm_ult_fetch(page, mut, prio, &parked_ns);
+    bool absent = !(atomic_load_explicit(m, memory_order_relaxed) & FM_RESIDENT);
+    /* A parked user-level thread may resume on another kernel thread, whose
+     * clock is another: its CPU is counted a stretch at a time. */
+    uint64_t before = missed && absent && fm_ult_on() ? thread_cpu_ns() : 0;
+    bool parked = absent && fm_ult_fetch(page, mut, prio, &parked_ns);
+    if (parked && missed) {
+      cpu += before - since;
+      since = thread_cpu_ns();
+    }
     int r = fm_page_in(page, mut, prio, FM_PATH_HINTED);
     fetched |= r == FM_MAPPED || parked;
     triggered |= r == FM_TRIGGERED;
@@ -88,7 +95,7 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
   else if (fetched && pages > 0 && !ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut, true);
   uint64_t wall = fm_stats_now_ns() - t0 - parked_ns;
-  uint64_t cpu = missed ? thread_cpu_ns() - cpu0 : wall; /* a worker's clock: others ran */
+  cpu = missed ? cpu + thread_cpu_ns() - since : wall;
   fm_stats_slow_path(cpu < wall ? cpu : wall, wall);
 }
 

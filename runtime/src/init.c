@@ -34,7 +34,6 @@ __attribute__((constructor)) static void fm_init(void) {
     fm_log("configuration error: not starting the program");
     _exit(2);
   }
-  fm_stats_open_early();
   char why[256];
   bool can_move = false;
   fm.uffd = fm_uffd_open(why, sizeof why, &can_move);
@@ -73,6 +72,7 @@ __attribute__((constructor)) static void fm_init(void) {
     fm_log_die("cannot start trace mode");
   finish_on_fatal_signals();
   fm_children_prepare();
+  fm_stats_open_early(); /* before main() can drop root */
 }
 
 __attribute__((destructor)) void fm_fini(void) {

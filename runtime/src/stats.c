@@ -210,10 +210,13 @@ void fm_stats_open_early(void) {
     fm_log("cannot write FARHINT_STATS_FILE=%s: %s", fm.cfg.stats_file, strerror(errno));
     return;
   }
-  if (fstat(fd, &st) == 0)
-    stats_at_start = (struct stats_file){fd, st.st_dev, st.st_ino};
-  else
+  if (fstat(fd, &st) < 0) {
     close(fd);
+    return;
+  }
+  stats_at_start = (struct stats_file){fd, st.st_dev, st.st_ino};
+  write_json(0); /* never an empty file: a process that ends without a word
+                    (exec, SIGKILL) leaves its statistics at the start */
 }
 
 /* Per page moved (fetched or evicted), by kind: what the data path costs. */
