@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A key-value server under far memory (issue 23's targets): the bundled
 kvserver (apps/kvserver: an epoll loop per thread, values of 1-4 KiB in one
-table) serving the bundled load generator kvload (closed-loop connections,
+table), or evserver (apps/evserver: the same on libevent, dropping root) serving the bundled load generator kvload (closed-loop connections,
 90% GET / 10% SET, Zipf 0.99 or uniform keys, every value checked), with
 the server run natively, under kernel swap (zram, a memory cgroup of the
 same local budget), under `farhint run` with kernel threads, and under
@@ -14,7 +14,7 @@ prints markdown tables of medians and of ratios to native.
 
 Usage: server-bench.py [--build DIR] [--mib N] [--loops N] [--conns N]
        [--requests N] [--warmup N] [--reps N] [--local 100,25] [--dist zipf,uniform]
-       [--configs native,kswap,threads,ult]"""
+       [--configs native,kswap,threads,ult] [--server kvserver|evserver]"""
 
 import argparse
 import re
@@ -38,7 +38,9 @@ LOAD = re.compile(r"([\d.]+) ops/s; latency us p50 ([\d.]+) p99 ([\d.]+) p99.9 (
 
 
 def server_cmd(args, config, local):
-    server = [str(args.build / "bin/app-kvserver"), str(args.mib), str(args.loops), "{port}"]
+    drop = ["-u", "nobody"] if args.server == "evserver" else []  # a daemon's start
+    server = [str(args.build / f"bin/app-{args.server}"), *drop, str(args.mib), str(args.loops)]
+    server.append("{port}")
     if config in ("native", "kswap"):
         return server
     ult = ["--ult"] if config == "ult" else []
@@ -89,6 +91,12 @@ def serve_in(cg, args, config, local, dist):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", type=Path, default=ROOT / "build")
+    ap.add_argument(
+        "--server",
+        choices=["kvserver", "evserver"],
+        default="kvserver",
+        help="kvserver (epoll loops) or evserver (libevent, dropping root with -u nobody)",
+    )
     ap.add_argument("--mib", type=int, default=512, help="table size (default 512)")
     ap.add_argument("--loops", type=int, default=2, help="server event loops (default 2)")
     ap.add_argument("--conns", type=int, default=8, help="client connections (default 8)")
