@@ -14,6 +14,11 @@
 _Static_assert(FARHINT_META_LOCKED < (1UL << 32) && FARHINT_META_WAITERS < (1UL << 32),
                "the futex is the word's low half");
 
+/* Page locks the calling thread holds. The lock order's rule (docs/
+ * design-notes.md, "Lock order"): no thread waits for a page lock while it
+ * holds another -- checked where a wait begins. */
+static __thread unsigned held;
+
 /* The word's low 32 bits (x86 is little-endian). */
 static uint32_t *low_half(_Atomic uint64_t *m) { return (uint32_t *)m; }
 
@@ -22,6 +27,10 @@ static uint32_t *low_half(_Atomic uint64_t *m) { return (uint32_t *)m; }
 #define SPIN_NS 30000
 
 static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
+  if (held)
+    fm_log_die("internal error: the lock order is broken: a thread waits for a page lock "
+               "holding %u others (docs/design-notes.md, \"Lock order\")",
+               held);
   /* Ask the owner to wake us, unless it has just unlocked. */
   if (!(w & FARHINT_META_WAITERS) &&
       !atomic_compare_exchange_strong_explicit(m, &w, w | FARHINT_META_WAITERS,
@@ -43,6 +52,7 @@ uint64_t fm_page_lock(uintptr_t page) {
                                               memory_order_acquire, memory_order_relaxed)) {
       if (t0)
         fm_stats_time_add(FM_T_LOCK_WAIT, t0);
+      held++;
       return w;
     }
     if (!(w & FARHINT_META_LOCKED))
@@ -70,11 +80,14 @@ bool fm_page_trylock(uintptr_t page, uint64_t *old) {
                                                memory_order_relaxed))
     return false;
   *old = w;
+  held++;
   return true;
 }
 
 void fm_page_unlock(uintptr_t page, uint64_t word) {
   _Atomic uint64_t *m = fm_meta(page);
+  if (held) /* (0: taken by another thread, which none does today) */
+    held--;
   uint64_t old = atomic_exchange_explicit(m, word & ~(FARHINT_META_LOCKED | FARHINT_META_WAITERS),
                                           memory_order_release);
   if (old & FARHINT_META_WAITERS) {

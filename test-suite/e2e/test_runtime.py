@@ -601,6 +601,17 @@ def test_memory_locking_leaves_far_memory_evictable(farhint_run, options):
 
 
 @pytest.mark.parametrize("options", [[], ["--ult"]])
+def test_a_range_dropped_while_threads_scan_it_keeps_the_lock_order(farhint_run, options):
+    """madvise(MADV_DONTNEED) of a far mmap, 2000 times, while two threads
+    scan it with read-ahead: the drop takes every page's lock and must never
+    wait for one while holding others. It did, and the runtime's lock-order
+    check stopped this program every time (the deadlock it guards against
+    was a prefetch holding 64 pages and waiting for a frame)."""
+    run = farhint_run("fm_drop_during_scan", 32, 2000, options=["--local", "2M", *options])
+    assert run.returncode == 0 and run.stdout == "ok\n", run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("options", [[], ["--ult"]])
 def test_far_memory_unmapped_behind_the_runtime_is_dropped(farhint_run, options):
     """A program unmaps part of its far mmap with a raw system call, which
     the runtime cannot see, then scans up to the hole: read-ahead into the

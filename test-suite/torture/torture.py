@@ -2,7 +2,7 @@
 """The far-memory runtime's torture suite, in the spirit of the kernel's
 rcutorture and the userfaultfd selftests: the stress programs of the
 end-to-end tests (writers racing eviction, the frame pool, munmap and
-mremap during prefetch, fork during eviction, thousands of user-level
+mremap during prefetch, madvise drops during scans, fork during eviction, thousands of user-level
 threads, set*id with threads running, a hole unmapped behind the runtime),
 each with a policy, a reclaim mode and a thread mode drawn at random, run
 one after another with the CPUs oversubscribed (busy loops beside them)
@@ -55,6 +55,7 @@ WORKLOADS = [
     Workload("wait-for-children", "fm_wait", ("forks", 3), "4M", ult=False),
     Workload("spawn-and-sigchld", "fm_wait", ("spawns", 3), "4M"),
     Workload("hole-behind-the-runtime", "fm_gone", (32,), "4M"),
+    Workload("drop-during-scan", "fm_drop_during_scan", (32, 500), "2M"),
     Workload("rmw-threads", "rmw_threads", (32, 20000, 2), "4M"),
 ]
 POLICIES = ["fifo", "clock", "lru", "prio"]
