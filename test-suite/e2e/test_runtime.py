@@ -441,15 +441,12 @@ def test_a_working_set_that_fits_its_budget_is_not_evicted(farhint_run):
 
 def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
     """While only the main thread faults, the control thread answers from
-    that thread's core (no halted core to wake), without slowing it: the
-    thread, woken by the copy, runs before the fault's service has unlocked
-    the page, and must not wait for it there (each page is touched
-    unhinted, then through a hint: 1.5x slower than with --no-colocate
-    when waiters spun on the lock, 0.6x when hints waited on it, 0.5x now).
-    Once a second thread faults while the first keeps its core busy, a
-    server waits beside each core, and the second's faults are served from
-    its own core (they took 2.7x the lone pass's time from the other);
-    --no-colocate turns both off. Every page is read from far memory by
+    that thread's core (no halted core to wake); the thread, woken by the
+    copy, runs before the fault's service has unlocked the page, and must
+    not wait for it there (each page is touched unhinted, then through a
+    hint). Once a second thread faults while the first keeps its core busy,
+    a server waits beside each core, and the second's faults are served
+    from its own core; --no-colocate turns both off. Every page is read from far memory by
     each thread. (Colocation is for a quiet machine: --fault-priority
     normal keeps it on while other work shares the CPUs.)"""
     if len(os.sched_getaffinity(0)) < 2:
@@ -464,14 +461,12 @@ def test_control_thread_serves_a_lone_thread_from_its_core(farhint_run):
         )
         assert run.returncode == 0, run.stderr
         assert run.stdout.split()[1] == native("fm_lone_then_pair", 64).stdout.split()[1]
-        words = run.stdout.split()
-        lone_ms, second_ms = float(words[3]), float(words[5])
         c = run.stats["counters"]
         assert c["faults_unhinted"] > 2 * 16384, c  # both passes fault on most pages
-        assert second_ms < 5 * lone_ms + 1000, run.stdout
-        runs[bool(options)] = c, lone_ms
-    (beside, beside_ms), (apart, apart_ms) = runs[False], runs[True]
-    assert beside_ms < 1.25 * apart_ms + 50, (beside_ms, apart_ms)
+        runs[bool(options)] = c
+    # (How much faster: test-suite/bench/colocate-bench.py; a time measured
+    # here would say more about the machine's load than about colocation.)
+    beside, apart = runs[False], runs[True]
     assert beside["colocate_moves"] > 0, beside
     # the lone pass once 64 faults have shown the main thread is alone, then
     # the second thread's (0.65 of all when only the lone pass was)
