@@ -105,6 +105,7 @@ def main():
     wanted = args.programs.split(",") if args.programs else None
     programs = [p for n, p in s.programs.items() if (wanted is None or n in wanted) and not p.server]
     work = out / "work"
+    work.mkdir(parents=True, exist_ok=True)
     prepared = [bench.prepare(p, args.size, work, say) for p in programs]
     fraction = [args.local / 100]
     quiet, busy = [], []
