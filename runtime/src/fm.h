@@ -192,6 +192,8 @@ uint32_t fm_frames_get(void); /* a free frame; reclaims when none */
  * nothing. */
 #define FM_LOCAL_NODE 0xfffffffeu
 uint32_t fm_frames_get_for(uintptr_t page); /* FM_LOCAL_NODE, or fm_frames_get() */
+/* The same, but FM_NO_NODE rather than wait while every candidate is locked. */
+uint32_t fm_frames_try_get_for(uintptr_t page);
 void fm_frames_put(uint32_t node);          /* give a frame back */
 void fm_frames_program_threaded(void);      /* it started a thread: bigger scattered batches */
 void fm_frames_track(uint32_t node, uintptr_t page, unsigned prio);
@@ -331,8 +333,9 @@ struct fm_fetch {
 bool fm_page_lock_absent(uintptr_t page, uint64_t *word);
 /* Map locked absent pages (in address order: neighbours with the same
  * source share one UFFDIO_COPY) and unlock them; the link time is the
- * caller's. */
-void fm_page_map_locked(const struct fm_fetch *f, unsigned n);
+ * caller's. speculative (read-ahead, prefetches): where no frame can be had
+ * without waiting, the rest are unlocked unmapped instead. */
+void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative);
 /* Map a fresh extent's first pages as zeros while frames are free beyond
  * the reclaim reserve (alloc.c). */
 void fm_page_prefill(uintptr_t base, size_t bytes);

@@ -156,7 +156,9 @@ static void wait_for_a_frame(void) {
   atomic_fetch_sub(&frame_table.waiting, 1);
 }
 
-uint32_t fm_frames_get(void) {
+/* A free frame; with wait false, FM_NO_NODE where every candidate is
+ * locked instead of waiting for one. */
+static uint32_t take(bool wait) {
   for (;;) {
     pthread_mutex_lock(&frame_table.lock);
     if (frame_table.nfree > 0) {
@@ -186,10 +188,15 @@ uint32_t fm_frames_get(void) {
       scattered = SCATTERED_BATCH_THREADS;
     if (fm_evict_scattered() && batch > scattered)
       batch = scattered;
-    if (fm_evict_batch(batch) == 0)
+    if (fm_evict_batch(batch) == 0) {
+      if (!wait)
+        return FM_NO_NODE;
       wait_for_a_frame();
+    }
   }
 }
+
+uint32_t fm_frames_get(void) { return take(true); }
 
 void fm_frames_program_threaded(void) {
   atomic_store_explicit(&frame_table.threaded, true, memory_order_relaxed);
@@ -197,6 +204,10 @@ void fm_frames_program_threaded(void) {
 
 uint32_t fm_frames_get_for(uintptr_t page) {
   return fm_trace_far(page) ? fm_frames_get() : FM_LOCAL_NODE;
+}
+
+uint32_t fm_frames_try_get_for(uintptr_t page) {
+  return fm_trace_far(page) ? take(false) : FM_LOCAL_NODE;
 }
 
 void fm_frames_put(uint32_t i) {

@@ -283,15 +283,34 @@ static unsigned map_from_pool(uintptr_t page, unsigned pages, const uint8_t *dat
   return done;
 }
 
-void fm_page_map_locked(const struct fm_fetch *f, unsigned n) {
+/* Speculative pages whose fetch is given up (no frame without waiting):
+ * unlocked as they were, and a thread that faulted on one meanwhile, whose
+ * wake the copy was to be, takes its fault again. */
+static void give_up(const struct fm_fetch *f, unsigned n) {
+  for (unsigned k = 0; k < n; k++) {
+    fm_page_unlock(f[k].page, f[k].word);
+    fm_uffd_wake(fm.uffd, f[k].page, FM_PAGE);
+  }
+  fm_stats_count(FM_C_PREFETCH_DROPPED, n);
+}
+
+void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative) {
   uint32_t nodes[FM_ZERO_PAGES];
   bool dirty[FM_ZERO_PAGES];
   for (unsigned i = 0; i < n;) {
     unsigned j = i + 1;
     while (j < n && j - i < FM_ZERO_PAGES && same_copy(&f[j - 1], &f[j]))
       j++;
-    for (unsigned k = i; k < j; k++)
-      nodes[k - i] = fm_frames_get_for(f[k].page);
+    for (unsigned k = i; k < j; k++) {
+      nodes[k - i] = speculative ? fm_frames_try_get_for(f[k].page) : fm_frames_get_for(f[k].page);
+      if (nodes[k - i] == FM_NO_NODE) { /* never wait for a frame holding these */
+        give_up(&f[k], n - k);
+        n = j = k;
+        break;
+      }
+    }
+    if (j == i)
+      break;
     bool valid = f[i].word & FARHINT_META_FAR_VALID;
     size_t len = (size_t)(j - i) * FM_PAGE;
     struct fm_far_src src = {.conn = -1};
@@ -347,7 +366,7 @@ static unsigned prefill_run(uintptr_t first, unsigned n, bool fresh_only) {
   }
   if (far_bytes)
     fm_link_transfer(far_bytes); /* one transfer for all */
-  fm_page_map_locked(f, got);
+  fm_page_map_locked(f, got, false);
   fm_stats_count(FM_C_PREFILL_PAGES, got);
   return got;
 }

@@ -263,7 +263,7 @@ static bool land_due(void) {
     struct batch *b = &prefetcher.flight[prefetcher.first];
     if (b->due_ns && b->due_ns > fm_stats_now_ns())
       break;
-    fm_page_map_locked(b->pages, b->n);
+    fm_page_map_locked(b->pages, b->n, true);
     prefetcher.first = (prefetcher.first + 1) % IN_FLIGHT;
     prefetcher.count--;
     landed = true;
