@@ -149,6 +149,54 @@ static int listen_tcp(const char *url) {
   return s;
 }
 
+/* Which signals end the server: none while it serves one inherited
+ * client (--fd), which it leaves with, never before -- a Ctrl-C or a
+ * SIGTERM to the whole process group must let the program finish its own
+ * shutdown, which may still read far memory. */
+static void set_signals(bool one_client) {
+  signal(SIGTERM, one_client ? SIG_IGN : on_signal);
+  signal(SIGINT, one_client ? SIG_IGN : on_signal);
+  if (one_client)
+    signal(SIGHUP, SIG_IGN);
+  signal(SIGPIPE, SIG_IGN);
+}
+
+/* Serves until its one client leaves (listener < 0), or for ever. */
+static int serve_until_done(int listener, bool rdma, bool tcp) {
+  for (;;) {
+    struct pollfd p[MAX_CLIENTS + 2];
+    int n = 0;
+    if (rdma) {
+      p[0] = (struct pollfd){.fd = listener, .events = POLLIN};
+      p[1] = (struct pollfd){.fd = serve_rdma_completion_fd(), .events = POLLIN};
+      if (poll(p, 2, -1) > 0)
+        serve_rdma(p[0].revents & POLLIN, p[1].revents & POLLIN);
+      continue;
+    }
+    for (int i = 0; i < srv.nclients; i++)
+      p[n++] = (struct pollfd){.fd = srv.clients[i].sock, .events = POLLIN};
+    if (listener >= 0)
+      p[n++] = (struct pollfd){.fd = listener, .events = POLLIN};
+    if (poll(p, n, -1) < 0) {
+      if (errno == EINTR)
+        continue;
+      die("poll: %s", strerror(errno));
+    }
+    for (int i = srv.nclients - 1; i >= 0; i--) {
+      struct client *c = &srv.clients[i];
+      if (p[i].revents && (c->tcp ? serve_tcp(c) : serve_unix(c)) < 0)
+        drop(i);
+    }
+    if (listener >= 0 && (p[n - 1].revents & POLLIN)) {
+      int s = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
+      if (s >= 0)
+        add_client(s, tcp);
+    }
+    if (listener < 0 && srv.nclients == 0)
+      return 0; /* our one client left */
+  }
+}
+
 int main(int argc, char **argv) {
   static const struct option opts[] = {{"listen", required_argument, 0, 'l'},
                                        {"fd", required_argument, 0, 'f'},
@@ -190,19 +238,7 @@ int main(int argc, char **argv) {
       die("%s", why);
     srv_config.token = token;
   }
-  if (fd >= 0) {
-    /* One client's server leaves with it, never before: a Ctrl-C or a
-     * SIGTERM to the whole process group must let the program finish its
-     * own shutdown, which may still read far memory. */
-    signal(SIGTERM, SIG_IGN);
-    signal(SIGINT, SIG_IGN);
-    signal(SIGHUP, SIG_IGN);
-  } else {
-    signal(SIGTERM, on_signal);
-    signal(SIGINT, on_signal);
-  }
-  signal(SIGPIPE, SIG_IGN);
-
+  set_signals(fd >= 0);
   int listener = -1;
   if (listen_at) {
     listener = rdma  ? serve_rdma_listen(listen_at)
@@ -215,36 +251,5 @@ int main(int argc, char **argv) {
     add_client(fd, false);
   }
 
-  for (;;) {
-    struct pollfd p[MAX_CLIENTS + 2];
-    int n = 0;
-    if (rdma) {
-      p[0] = (struct pollfd){.fd = listener, .events = POLLIN};
-      p[1] = (struct pollfd){.fd = serve_rdma_completion_fd(), .events = POLLIN};
-      if (poll(p, 2, -1) > 0)
-        serve_rdma(p[0].revents & POLLIN, p[1].revents & POLLIN);
-      continue;
-    }
-    for (int i = 0; i < srv.nclients; i++)
-      p[n++] = (struct pollfd){.fd = srv.clients[i].sock, .events = POLLIN};
-    if (listener >= 0)
-      p[n++] = (struct pollfd){.fd = listener, .events = POLLIN};
-    if (poll(p, n, -1) < 0) {
-      if (errno == EINTR)
-        continue;
-      die("poll: %s", strerror(errno));
-    }
-    for (int i = srv.nclients - 1; i >= 0; i--) {
-      struct client *c = &srv.clients[i];
-      if (p[i].revents && (c->tcp ? serve_tcp(c) : serve_unix(c)) < 0)
-        drop(i);
-    }
-    if (listener >= 0 && (p[n - 1].revents & POLLIN)) {
-      int s = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
-      if (s >= 0)
-        add_client(s, tcp);
-    }
-    if (listener < 0 && srv.nclients == 0)
-      return 0; /* our one client left */
-  }
+  return serve_until_done(listener, rdma, tcp);
 }
