@@ -316,7 +316,10 @@ def test_profile_cc_run_loop_replaces_unhinted_faults(tmp_path):
     )
     after = sum(r["after"] for r in rows)
     unhinted = sum(r["unhinted_after"] for r in rows)
-    assert after > 0 and unhinted <= 0.01 * after, rows
+    # One fault may stay: stdio's buffer, first touched by printf in libc,
+    # is faulted or mapped with its fresh window depending on the frames
+    # free at that moment (a profile here holds only a few dozen faults).
+    assert after > 0 and unhinted <= max(1, 0.01 * after), rows
 
 
 def test_run_warns_when_the_profile_is_of_another_program(tmp_path):
