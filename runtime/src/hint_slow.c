@@ -29,6 +29,8 @@ static void request_window(uintptr_t first, uintptr_t last, long pages, int rdah
   fm_prefetch_request(lo, pages, prio, mut);
 }
 
+#define HIT_CPU_MAX_NS 5000
+
 static uint64_t thread_cpu_ns(void) {
   struct timespec t;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -95,7 +97,9 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
   else if (fetched && pages > 0 && !ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut, true);
   uint64_t wall = fm_stats_now_ns() - t0 - parked_ns;
-  cpu = missed ? cpu + thread_cpu_ns() - since : wall;
+  /* A hit takes a few microseconds of CPU; more wall time than that is the
+   * thread preempted (a busy machine), which is no CPU of the runtime's. */
+  cpu = missed ? cpu + thread_cpu_ns() - since : wall < HIT_CPU_MAX_NS ? wall : HIT_CPU_MAX_NS;
   fm_stats_slow_path(cpu < wall ? cpu : wall, wall);
 }
 
