@@ -13,8 +13,8 @@
  * it (config.c: one per process, as traces are), and children run on
  * kernel threads (a shell on user-level threads could not fork). */
 #include "fm.h"
+#include "interpose.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -121,31 +121,29 @@ static void before_exec(const char *path) {
   fm_stats_report();
 }
 
-#define REAL_FN(name) ((__typeof__(name) *)dlsym(RTLD_NEXT, #name))
-
 int execve(const char *path, char *const argv[], char *const envp[]) {
   before_exec(path);
-  return REAL_FN(execve)(path, argv, envp);
+  return REAL(execve)(path, argv, envp);
 }
 
 int execv(const char *path, char *const argv[]) {
   before_exec(path);
-  return REAL_FN(execv)(path, argv);
+  return REAL(execv)(path, argv);
 }
 
 int execvp(const char *file, char *const argv[]) {
   before_exec(file);
-  return REAL_FN(execvp)(file, argv);
+  return REAL(execvp)(file, argv);
 }
 
 int execvpe(const char *file, char *const argv[], char *const envp[]) {
   before_exec(file);
-  return REAL_FN(execvpe)(file, argv, envp);
+  return REAL(execvpe)(file, argv, envp);
 }
 
 int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
                 const posix_spawnattr_t *attr, char *const argv[], char *const envp[]) {
-  int err = REAL_FN(posix_spawn)(pid, path, fa, attr, argv, envp);
+  int err = REAL(posix_spawn)(pid, path, fa, attr, argv, envp);
   if (!err)
     fm_children_started();
   return err;
@@ -153,7 +151,7 @@ int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *
 
 int posix_spawnp(pid_t *pid, const char *file, const posix_spawn_file_actions_t *fa,
                  const posix_spawnattr_t *attr, char *const argv[], char *const envp[]) {
-  int err = REAL_FN(posix_spawnp)(pid, file, fa, attr, argv, envp);
+  int err = REAL(posix_spawnp)(pid, file, fa, attr, argv, envp);
   if (!err)
     fm_children_started();
   return err;
@@ -168,7 +166,7 @@ void fm_fini(void);
 __attribute__((noreturn)) void _exit(int status) {
   if (fm.active && getpid() == own_pid)
     fm_fini();
-  REAL_FN(_exit)(status);
+  REAL(_exit)(status);
   __builtin_unreachable();
 }
 

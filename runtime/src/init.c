@@ -3,8 +3,8 @@
  * metadata table, connect the memory server, start the runtime threads and
  * only then point malloc at far memory. */
 #include "fm.h"
+#include "interpose.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -110,16 +110,15 @@ static void finish_on_fatal_signals(void) {
 /* fork.c makes the child's memory its own; user-level threads cannot be
  * forked (the caller is one of many running on a worker's stack). */
 pid_t fork(void) {
-  pid_t (*real_fork)(void) = (pid_t(*)(void))dlsym(RTLD_NEXT, "fork");
   if (!fm.active)
-    return real_fork();
+    return REAL(fork)();
   if (fm.cfg.ult) {
     fm_log("fork() is not supported with user-level threads (--ult); run "
            "without --ult, or use posix_spawn or vfork+exec");
     errno = ENOSYS;
     return -1;
   }
-  pid_t pid = fm_fork(real_fork);
+  pid_t pid = fm_fork(REAL(fork));
   if (pid > 0)
     fm_children_started();
   return pid;

@@ -4,8 +4,7 @@
  * thread outside libfarmem). */
 #pragma once
 #include "fm.h"
-
-#include <dlfcn.h>
+#include "interpose.h"
 
 /* True when a function was called by the program from a user-level thread
  * (ret: its return address). */
@@ -15,11 +14,4 @@ static inline bool ult_caller(void *ret) {
   return !fm_self_called(ret);
 }
 
-#define REAL(name)                                                                                 \
-  ({                                                                                               \
-    static __typeof__(name) *real_;                                                                \
-    if (!real_)                                                                                    \
-      real_ = (__typeof__(name) *)dlsym(RTLD_NEXT, #name);                                         \
-    real_;                                                                                         \
-  })
 #define CALLER __builtin_return_address(0)
