@@ -13,7 +13,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,37 +98,15 @@ static int server_binary(char *out, size_t len) {
   return access(out, X_OK);
 }
 
-/* The server is no child of the program: a program that waits for its own
- * children (wait(), waitpid(-1), SIGCHLD, /proc/self/task/N/children) must
- * see exactly those it made. So it is started by a short-lived child that
- * exits at once (its grandchild is reparented to init or to the nearest
- * subreaper), in a session of its own so that a Ctrl-C or a signal to the
- * program's process group does not stop it before the program. It exits
+/* The server is no child of the program (fm_fork_detached), and leaves
  * when its socket closes: when the program ends, however it ends. */
 static pid_t start_detached(const char *path, char **argv, char **env, int sock) {
-  int report[2];
-  if (pipe2(report, O_CLOEXEC) < 0)
-    return -1;
-  pid_t mid = fork();
-  if (mid == 0) {
-    pid_t server = fork();
-    if (server == 0) {
-      setsid();
-      if (dup2(sock, 3) == 3 && close_range(4, ~0U, 0) == 0)
-        execve(path, argv, env);
-      _exit(127);
-    }
-    ssize_t wrote = write(report[1], &server, sizeof server);
-    _exit(wrote == sizeof server && server > 0 ? 0 : 1);
+  pid_t server = fm_fork_detached();
+  if (server == 0) {
+    if (dup2(sock, 3) == 3 && close_range(4, ~0U, 0) == 0)
+      execve(path, argv, env);
+    _exit(127);
   }
-  close(report[1]);
-  pid_t server = -1;
-  if (mid < 0 || read(report[0], &server, sizeof server) != sizeof server)
-    server = -1;
-  close(report[0]);
-  /* ECHILD: the program's parent left SIGCHLD ignored, so it is reaped already. */
-  while (mid > 0 && waitpid(mid, NULL, 0) < 0 && errno == EINTR)
-    ;
   return server;
 }
 

@@ -116,6 +116,10 @@ int fm_config_load(struct fm_config *c); /* 0, or -1 after printing why */
 /* Every setting as name=value, or as the members of a JSON object. */
 size_t fm_config_describe(const struct fm_config *c, bool json, char *buf, size_t len);
 
+/* A process that is no child of the program (detach.c): 0 in it, its pid
+ * in the caller, -1 (errno) if it could not be started. */
+pid_t fm_fork_detached(void);
+
 /* ---- logging (log.c): straight to fd 2, no stdio buffers ---- */
 void fm_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fm_log_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -642,6 +646,9 @@ void fm_stats_copy_in(uint64_t since_ns);
  * time less any time parked while other user-level threads ran. */
 void fm_stats_slow_path(uint64_t cpu_ns, uint64_t wall_ns);
 void fm_stats_register_thread(pthread_t t);
+/* A registered thread that returns says so first (its CPU is kept). */
+void fm_stats_thread_ends(void);
+uint64_t fm_stats_process_cpu_ns(void);
 void fm_stats_report(void);
 /* Opens FARHINT_STATS_FILE at start-up, for a program that can no longer
  * open it at its end. */

@@ -26,7 +26,6 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -160,11 +159,8 @@ int fm_mc_reaper_start(void) {
     return -1;
   }
   nports_before = connected_ports(ports_before, PORTS_MAX);
-  pid_t pid = fork();
+  pid_t pid = fm_fork_detached();
   if (pid == 0) {
-    setsid();
-    if (fork() != 0)
-      _exit(0);
     prctl(PR_SET_NAME, "farhint-reaper"); /* not the program's name: `pkill PROGRAM` spares it */
     int null = open("/dev/null", O_RDWR);
     dup2(null, 0);
@@ -174,7 +170,7 @@ int fm_mc_reaper_start(void) {
     reap(gone[0]);
   }
   close(gone[0]);
-  if (pid < 0 || waitpid(pid, NULL, 0) < 0) {
+  if (pid < 0) {
     close(gone[1]);
     fm_log("memcached backend: cannot start the clean-up at exit: %s", strerror(errno));
     return -1;
