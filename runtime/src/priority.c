@@ -102,20 +102,14 @@ static int64_t machine_busy_ns(int fd) {
   return (int64_t)(busy * (1000000000ULL / (unsigned long long)sysconf(_SC_CLK_TCK)));
 }
 
-static int64_t own_cpu_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return (int64_t)fm_timespec_ns(&t);
-}
-
 static void *watch_main(void *arg) {
   int fd = (int)(intptr_t)arg;
-  int64_t machine = machine_busy_ns(fd), own = own_cpu_ns();
+  int64_t machine = machine_busy_ns(fd), own = (int64_t)fm_stats_process_cpu_ns();
   for (unsigned pressed = 0; pressed < RAISE_AFTER;) {
     struct timespec tick = {0, WINDOW_NS};
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
     nanosleep(&tick, NULL);
-    int64_t machine_now = machine_busy_ns(fd), own_now = own_cpu_ns();
+    int64_t machine_now = machine_busy_ns(fd), own_now = (int64_t)fm_stats_process_cpu_ns();
     int64_t others = (machine_now - machine) - (own_now - own);
     pressed = others > (int64_t)(OTHERS_RAISE * WINDOW_NS) ? pressed + 1 : 0;
     machine = machine_now;
@@ -123,13 +117,7 @@ static void *watch_main(void *arg) {
   }
   close(fd);
   raise_all();
-  /* Stays, asleep: the statistics read every runtime thread's CPU clock
-   * by its handle at the end, and an ended thread's handle may by then be a
-   * thread of the program's. */
-  for (;;) {
-    struct timespec day = {86400, 0};
-    nanosleep(&day, NULL);
-  }
+  fm_stats_thread_ends();
   return NULL;
 }
 

@@ -21,8 +21,9 @@ static struct {
   _Atomic uint64_t lat[2][BUCKETS]; /* [hinted, unhinted] */
   _Atomic uint64_t slow_path_ns, slow_path_wall_ns;
   _Atomic uint64_t time_ns[FM_T_COUNT];
-  pthread_t threads[MAX_THREADS];
+  pthread_t threads[MAX_THREADS]; /* 0: ended (its CPU is in ended_cpu_ns) */
   _Atomic int nthreads;
+  _Atomic uint64_t ended_cpu_ns;
   /* Copy-ins of faults that could not be timed, and those of the sample
    * timed in their stead (fm_stats_fault_timing). */
   _Atomic uint64_t untimed_copies, sampled_copies, sampled_copy_ns;
@@ -103,7 +104,7 @@ void fm_stats_slow_path(uint64_t cpu_ns, uint64_t wall_ns) {
   atomic_fetch_add_explicit(&recorded.slow_path_wall_ns, wall_ns, memory_order_relaxed);
 }
 
-static uint64_t process_cpu_ns(void) {
+uint64_t fm_stats_process_cpu_ns(void) {
   struct timespec t;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return fm_timespec_ns(&t);
@@ -113,6 +114,19 @@ void fm_stats_register_thread(pthread_t t) {
   int i = atomic_fetch_add(&recorded.nthreads, 1);
   if (i < MAX_THREADS)
     recorded.threads[i] = t;
+}
+
+/* Its handle is not read after this: once the thread has ended, it may
+ * name a thread of the program's. */
+void fm_stats_thread_ends(void) {
+  int n = recorded.nthreads < MAX_THREADS ? recorded.nthreads : MAX_THREADS;
+  for (int i = 0; i < n; i++)
+    if (recorded.threads[i] && pthread_equal(recorded.threads[i], pthread_self())) {
+      struct timespec t;
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+      atomic_fetch_add(&recorded.ended_cpu_ns, fm_timespec_ns(&t));
+      recorded.threads[i] = 0;
+    }
 }
 
 static uint64_t percentile(int which, double q) {
@@ -131,12 +145,13 @@ static uint64_t percentile(int which, double q) {
 }
 
 static uint64_t runtime_cpu_ns(void) {
-  uint64_t sum = recorded.slow_path_ns;
+  uint64_t sum = recorded.slow_path_ns + recorded.ended_cpu_ns;
   int n = recorded.nthreads < MAX_THREADS ? recorded.nthreads : MAX_THREADS;
   for (int i = 0; i < n; i++) {
     clockid_t cid;
     struct timespec t;
-    if (pthread_getcpuclockid(recorded.threads[i], &cid) == 0 && clock_gettime(cid, &t) == 0)
+    if (recorded.threads[i] && pthread_getcpuclockid(recorded.threads[i], &cid) == 0 &&
+        clock_gettime(cid, &t) == 0)
       sum += fm_timespec_ns(&t);
   }
   return sum;
@@ -186,7 +201,7 @@ static void write_json(uint64_t cpu_ns) {
     APPEND("%s\"%s\":%lu", i ? "," : "", timer_names[i], (unsigned long)recorded.time_ns[i]);
   APPEND("},\"runtime_cpu_ns\":%lu,\"process_cpu_ns\":%lu,\"hint_slow_path_ns\":{\"cpu\":%lu,"
          "\"wall\":%lu},\"peak_resident_pages\":%lu}\n",
-         (unsigned long)cpu_ns, (unsigned long)process_cpu_ns(),
+         (unsigned long)cpu_ns, (unsigned long)fm_stats_process_cpu_ns(),
          (unsigned long)recorded.slow_path_ns, (unsigned long)recorded.slow_path_wall_ns,
          (unsigned long)fm_frames_peak_used());
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -369,7 +384,8 @@ void fm_stats_report(void) {
   fm_log("runtime CPU: %.1f ms of the process's %.1f ms (the runtime's threads' CPU clocks, and "
          "the program threads' CPU in hint slow paths); program threads spent %.1f ms in hint "
          "slow paths, %.1f ms of it waiting (transfers, page locks, the scheduler)",
-         cpu / 1e6, process_cpu_ns() / 1e6, wall / 1e6, (wall > slow ? wall - slow : 0) / 1e6);
+         cpu / 1e6, fm_stats_process_cpu_ns() / 1e6, wall / 1e6,
+         (wall > slow ? wall - slow : 0) / 1e6);
   report_kernel_view();
   fm_log("time by mechanism (ms, all threads): copy-in %.1f, write-protect %.1f, write-back "
          "%.1f, unmap %.1f, un-protect %.1f, zeroing reused pages %.1f, link waits %.1f, "
