@@ -156,18 +156,11 @@ int main(int argc, char **argv) {
       user = optarg;
     else
       return 2;
-  if (argc - optind < 2 || argc - optind > 3) {
-    fprintf(stderr, "usage: evserver [-u USER] MiB LOOPS [PORT]\n");
-    return 2;
-  }
-  long mib = atol(argv[optind]);
-  nworkers = atoi(argv[optind + 1]);
-  int port = argc - optind > 2 ? atoi(argv[optind + 2]) : 0;
-  if (mib < 1 || nworkers < 1 || port < 0 || port > 65535) {
-    fprintf(stderr, "evserver: MiB and LOOPS must be positive, PORT 0-65535\n");
-    return 2;
-  }
-  table = kv_table_new("evserver", mib, &nkeys);
+  struct kv_server_args a =
+      kv_server_args("evserver [-u USER] MiB LOOPS [PORT]", argc - optind, argv + optind);
+  nworkers = a.loops;
+  int port = a.port;
+  table = kv_table_new("evserver", a.mib, &nkeys);
   for (int i = 0; i < STRIPES; i++)
     pthread_mutex_init(&stripe[i], NULL);
   signal(SIGPIPE, SIG_IGN);

@@ -53,6 +53,27 @@ static inline int64_t kv_check(const unsigned char *v, uint32_t n, uint32_t key)
   return seed;
 }
 
+/* A server's arguments after its options, MiB LOOPS [PORT] (n of them at
+ * args); exits with 2 saying how to run it when they are not. */
+struct kv_server_args {
+  long mib;
+  int loops, port;
+};
+
+static inline struct kv_server_args kv_server_args(const char *usage, int n, char **args) {
+  if (n < 2 || n > 3) {
+    fprintf(stderr, "usage: %s\n", usage);
+    exit(2);
+  }
+  struct kv_server_args a = {atol(args[0]), atoi(args[1]), n > 2 ? atoi(args[2]) : 0};
+  if (a.mib < 1 || a.loops < 1 || a.port < 0 || a.port > 65535) {
+    fprintf(stderr, "%.*s: MiB and LOOPS must be positive, PORT 0-65535\n",
+            (int)strcspn(usage, " "), usage); /* the server's name */
+    exit(2);
+  }
+  return a;
+}
+
 /* A server's table of mib MiB: one KV_SLOT slot per key, each holding its
  * key's first value; *nkeys is set. Exits saying why when it cannot. */
 static inline unsigned char *kv_table_new(const char *server, long mib, uint32_t *nkeys) {

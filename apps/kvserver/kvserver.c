@@ -134,17 +134,9 @@ static void accept_until_stopped(int listener, struct loop *loops, int nloops) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 3 || argc > 4) {
-    fprintf(stderr, "usage: kvserver MiB LOOPS [PORT]\n");
-    return 2;
-  }
-  long mib = atol(argv[1]);
-  int nloops = atoi(argv[2]), port = argc > 3 ? atoi(argv[3]) : 0;
-  if (mib < 1 || nloops < 1 || port < 0 || port > 65535) {
-    fprintf(stderr, "kvserver: MiB and LOOPS must be positive, PORT 0-65535\n");
-    return 2;
-  }
-  table = kv_table_new("kvserver", mib, &nkeys);
+  struct kv_server_args a = kv_server_args("kvserver MiB LOOPS [PORT]", argc - 1, argv + 1);
+  int nloops = a.loops, port = a.port;
+  table = kv_table_new("kvserver", a.mib, &nkeys);
 
   for (int i = 0; i < STRIPES; i++)
     pthread_mutex_init(&stripe[i], NULL);
