@@ -275,15 +275,29 @@ void fm_backend_release(struct fm_far_src *src) {
     backend_state.transport->release(src);
 }
 
+/* Told of the pages a store overwrites before it writes them (a read in
+ * flight of one of them is stale). */
+static void (*_Atomic on_store)(const uintptr_t *pages, unsigned n);
+
+void fm_backend_on_store(void (*overwritten)(const uintptr_t *pages, unsigned n)) {
+  atomic_store(&on_store, overwritten);
+}
+
+static void overwriting(const uintptr_t *pages, unsigned n) {
+  void (*fn)(const uintptr_t *, unsigned) = atomic_load_explicit(&on_store, memory_order_acquire);
+  if (fn)
+    fn(pages, n);
+}
+
 void fm_backend_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
-  fm_ult_fetches_overwritten(pages, n); /* a read in flight of one of them is stale */
+  overwriting(pages, n);
   backend_state.transport->store(pages, srcs ? srcs : pages, n);
 }
 
 bool fm_backend_stores_fd(void) { return backend_state.transport->store_fd != NULL; }
 
 void fm_backend_store_fd(int fd, const uintptr_t *pages, unsigned n) {
-  fm_ult_fetches_overwritten(pages, n);
+  overwriting(pages, n);
   backend_state.transport->store_fd(fd, pages, n);
 }
 

@@ -106,6 +106,10 @@ void fm_children_report(void) {
          program_invocation_short_name, cpu / 1e9, rss >> 10);
 }
 
+static void (*report_before_exec)(void);
+
+void fm_children_on_exec(void (*report)(void)) { report_before_exec = report; }
+
 /* The program replaces itself: the statistics so far are its, and what it
  * becomes runs natively. */
 static void before_exec(const char *path) {
@@ -118,7 +122,8 @@ static void before_exec(const char *path) {
   fm_log("%s execs %s, which runs without far memory from here (the statistics below are "
          "%s's): point farhint run at %s itself, or add --follow-children",
          program_invocation_short_name, path, program_invocation_short_name, path);
-  fm_stats_report();
+  if (report_before_exec)
+    report_before_exec();
 }
 
 int execve(const char *path, char *const argv[], char *const envp[]) {
@@ -156,18 +161,3 @@ int posix_spawnp(pid_t *pid, const char *file, const posix_spawn_file_actions_t 
     fm_children_started();
   return err;
 }
-
-/* A program that ends with _exit (a shell does, as do programs that must
- * not run their atexit handlers) runs no destructor: its statistics and
- * trace are written here instead. Not in a vfork child, which shares the
- * parent's memory, nor in a forked one (native: inactive). */
-void fm_fini(void);
-
-__attribute__((noreturn)) void _exit(int status) {
-  if (fm.active && getpid() == own_pid)
-    fm_fini();
-  REAL(_exit)(status);
-  __builtin_unreachable();
-}
-
-__attribute__((noreturn)) void _Exit(int status) { _exit(status); }

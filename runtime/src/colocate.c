@@ -67,12 +67,6 @@ static _Atomic int live_threads;
 /* The core this thread serves beside, or -1. */
 static __thread int server_cpu = -1;
 
-/* The page whose fault the control thread is serving with the thread's
- * wake in the copy: it stays locked until the thread sleeps again
- * (control.c), and nothing should spin or wait on it meanwhile (meta.c,
- * pagein.c). 0 when none. */
-static _Atomic uintptr_t held;
-
 static uintptr_t thread_pointer(void) {
 #if defined(__x86_64__)
   uintptr_t tp;
@@ -284,9 +278,3 @@ bool fm_colocate_fault(pid_t tid) {
 }
 
 bool fm_colocated(void) { return co.cpu >= 0 || fm_colocate_each(); }
-
-void fm_colocate_hold(uintptr_t page) { atomic_store_explicit(&held, page, memory_order_relaxed); }
-
-bool fm_colocate_holds(uintptr_t page) {
-  return atomic_load_explicit(&held, memory_order_relaxed) == page;
-}

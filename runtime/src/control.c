@@ -90,7 +90,7 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
   fm_spin_unlock(&streams_lock);
   if (window) {
     bool sample = false;
-    if (!write && fm_reads_map_writable(window, &sample))
+    if (!write && !fm_trace_on() && fm_reads_map_writable(window, &sample))
       write = true;
     fm_prefetch_read_ahead(page + FM_PAGE, window, write, sample);
     /* A fault on a page still in flight asks again for much of the same
@@ -182,9 +182,9 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
     fm_uffd_defer_wakes(wake_last);
     fm_stats_fault_timing(wake_in_copy ? FM_UNTIMED : sample ? FM_TIMED_SAMPLE : FM_TIMED);
     if (wake_in_copy)
-      fm_colocate_hold(page);
+      fm_page_hold_no_spin(page);
     int r = fm_page_in(page, write, 0, FM_PATH_UNHINTED);
-    fm_colocate_hold(0);
+    fm_page_hold_no_spin(0);
     fm_stats_fault_timing(FM_TIMED);
     fm_uffd_defer_wakes(false);
     if (r == FM_MAPPED && (colocated || mine))
@@ -247,6 +247,31 @@ static bool serve_pending(void) {
 #define SPIN_READ_EVERY_NS 2000
 #define POLL_EVERY 64
 
+/* Set when user-level-thread workers occupy the cores (ult_fetch.c): the
+ * control thread does not spin, and it finishes their fetches in flight
+ * (poll) while any is out (pending) when every worker is busy running
+ * threads (fault stealing). */
+static struct {
+  void (*_Atomic poll)(void);
+  bool (*_Atomic pending)(void);
+} workers;
+
+void fm_control_serve_workers(void (*poll)(void), bool (*pending)(void)) {
+  atomic_store(&workers.pending, pending);
+  atomic_store(&workers.poll, poll);
+}
+
+static void poll_workers(void) {
+  void (*poll)(void) = atomic_load_explicit(&workers.poll, memory_order_acquire);
+  if (poll)
+    poll();
+}
+
+static bool workers_pending(void) {
+  bool (*pending)(void) = atomic_load_explicit(&workers.pending, memory_order_acquire);
+  return pending && pending();
+}
+
 /* The control thread (arg NULL), or a server for core arg - 1, which
  * waits until servers beside every core are wanted (colocate.c). */
 static void *control_main(void *arg) {
@@ -273,11 +298,9 @@ static void *control_main(void *arg) {
       continue;
     }
     unpolled = 0;
-    /* With user-level fetches in flight, wake up to finish them when every
-     * worker is busy running threads (fault stealing). */
-    fm_ult_poll_fetches();
+    poll_workers();
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-    if (poll(p, server_cpu >= 0 ? 1 : 2, fm_ult_fetches_pending() ? 1 : -1) < 0) {
+    if (poll(p, server_cpu >= 0 ? 1 : 2, workers_pending() ? 1 : -1) < 0) {
       if (errno == EINTR)
         continue;
       fm_log_die("control thread: poll failed: %s", strerror(errno));
@@ -296,7 +319,8 @@ static void *control_main(void *arg) {
     spin.last_ns = now;
     serve_pending();
     /* Beside the faulting thread, a spin would only keep it off its core. */
-    uint64_t budget = fm_ult_on() || fm_colocated() || raised ? 0 : fm_spin_budget(&spin);
+    bool no_spin = atomic_load_explicit(&workers.poll, memory_order_relaxed) || fm_colocated();
+    uint64_t budget = no_spin || raised ? 0 : fm_spin_budget(&spin);
     while ((now = fm_stats_now_ns()) - spin.last_ns < budget) {
       if (serve_pending()) {
         fm_spin_work_came(&spin, now);
@@ -307,7 +331,7 @@ static void *control_main(void *arg) {
           __builtin_ia32_pause();
         fm_stats_time_add(FM_T_SPIN, now);
       }
-      fm_ult_poll_fetches();
+      poll_workers();
     }
   }
   return NULL;

@@ -323,7 +323,7 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
   for (unsigned i = 0; i < n; i++) {
     uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);
     if (words[i] & FARHINT_META_PREFETCHED)
-      fm_prefetch_wasted();
+      fm_stats_count(FM_C_PREFETCH_WASTED, 1);
     uint64_t w = words[i] & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
     if (words[i] & FARHINT_META_DIRTY)
       w |= FARHINT_META_FAR_VALID;
@@ -344,18 +344,18 @@ unsigned fm_evict_batch(unsigned max) {
   if (max > 1024)
     max = 1024;
   fm_freed_age();
-  fm_fork_writes_begin(); /* a fork waits for this batch (fork.c) */
+  fm_store_writes_begin(); /* a fork waits for this batch (fork.c) */
   unsigned n = fm_frames_pick_victims(pages, words, max);
   if (n)
     evict_locked(pages, words, n, false);
-  fm_fork_writes_end();
+  fm_store_writes_end();
   return n;
 }
 
 void fm_evict_set_access(uintptr_t base, size_t len, bool accessible) {
   uintptr_t pages[512];
   uint64_t words[512];
-  fm_fork_writes_begin();
+  fm_store_writes_begin();
   for (uintptr_t p = base, end = base + len; p < end;) {
     unsigned n = 0;
     for (; p < end && n < 512; p += FM_PAGE) {
@@ -380,7 +380,7 @@ void fm_evict_set_access(uintptr_t base, size_t len, bool accessible) {
     if (n)
       evict_locked(pages, words, n, true);
   }
-  fm_fork_writes_end();
+  fm_store_writes_end();
 }
 
 /* The program dropped far memory (madvise DONTNEED or FREE, mremap, munmap):
@@ -394,7 +394,7 @@ static void discard_locked(const uintptr_t *pages, const uint64_t *words, unsign
     unmap_pages(pages, n);
   for (unsigned i = 0; i < n; i++) {
     if (words[i] & FARHINT_META_PREFETCHED)
-      fm_prefetch_wasted();
+      fm_stats_count(FM_C_PREFETCH_WASTED, 1);
     fm_page_unlock(pages[i], words[i] & keep);
     fm_frames_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
   }
@@ -407,7 +407,7 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister) {
   uint64_t keep = unregister ? 0 : FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS;
   for (uintptr_t p = base, end = base + len; p < end;) {
     unsigned n = 0;
-    fm_fork_writes_begin(); /* not while mlockall has the region locked (mlock.c) */
+    fm_store_writes_begin(); /* not while mlockall has the region locked (mlock.c) */
     for (; p < end && n < 512; p += FM_PAGE) {
       uint64_t w;
       if (!fm_page_trylock(p, &w)) { /* being fetched or evicted: wait holding none */
@@ -424,6 +424,6 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister) {
       }
     }
     discard_locked(pages, words, n, keep);
-    fm_fork_writes_end();
+    fm_store_writes_end();
   }
 }

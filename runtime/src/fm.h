@@ -13,8 +13,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <time.h>
+#include <unistd.h>
 
 #define FM_PAGE FARHINT_PAGE_SIZE
 #define FM_NO_NODE 0xffffffffu
@@ -178,6 +180,10 @@ uint64_t fm_page_lock(uintptr_t page);
 /* Try once; true with *old filled on success. */
 bool fm_page_trylock(uintptr_t page, uint64_t *old);
 void fm_page_unlock(uintptr_t page, uint64_t new_word_without_lock);
+/* A page locked by a thread that cannot run while a waiter spins on its
+ * core (0: none): its waiters sleep at once, and a hint does not wait. */
+void fm_page_hold_no_spin(uintptr_t page);
+bool fm_page_no_spin(uintptr_t page);
 
 /* ---- the modules' live words (live.c, hint.h) ---- */
 /* A far page the program may touch is not local: from now on hints run. */
@@ -190,14 +196,13 @@ void fm_hints_missed(void); /* a fault: hints quiet come back at once if many */
 
 /* ---- frames and reclaim lists (frames.c) ---- */
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);
-uint32_t fm_frames_get(void); /* a free frame; reclaims when none */
 /* The "frame" of a page trace mode keeps local (fm_trace_far): none, so
  * it is never picked for eviction. Tracking, demoting or putting it does
  * nothing. */
 #define FM_LOCAL_NODE 0xfffffffeu
-uint32_t fm_frames_get_for(uintptr_t page); /* FM_LOCAL_NODE, or fm_frames_get() */
+uint32_t fm_frames_get(void); /* a free frame; reclaims when none */
 /* The same, but FM_NO_NODE rather than wait while every candidate is locked. */
-uint32_t fm_frames_try_get_for(uintptr_t page);
+uint32_t fm_frames_try_get(void);
 void fm_frames_put(uint32_t node);          /* give a frame back */
 void fm_frames_program_threaded(void);      /* it started a thread: bigger scattered batches */
 void fm_frames_track(uint32_t node, uintptr_t page, unsigned prio);
@@ -284,13 +289,18 @@ long fm_pool_move(uintptr_t dst, uintptr_t src, unsigned pages);
 /* Programs this one starts run without the runtime (LD_PRELOAD edited), or,
  * with follow_children, each with its own. */
 void fm_children_prepare(void);
+/* report runs before the program execs what runs natively from there. */
+void fm_children_on_exec(void (*report)(void));
 /* A child was started (fork, posix_spawn): it runs natively unless
  * --follow-children; said once at the end (fm_children_report). */
 void fm_children_started(void);
 void fm_children_report(void);
 
 /* ---- the program's madvise on far memory (madvise.c) ---- */
-int fm_madvise_sys(void *addr, size_t len, int advice); /* the kernel's, never ours */
+/* The kernel's madvise, never the program's interposed one. */
+static inline int fm_madvise_sys(void *addr, size_t len, int advice) {
+  return (int)syscall(SYS_madvise, addr, len, advice);
+}
 /* The part of [a, a + len) inside the far region, whole pages (the kernel
  * rounds len up); false when there is none or the runtime is not up. */
 bool fm_madvise_far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi);
@@ -399,6 +409,9 @@ void fm_backend_read_end(int ticket);
  * thread that spun instead would hold off a software transport's (soft-RoCE)
  * work on the same core. */
 void fm_backend_read_wait(int ticket);
+/* overwritten is told of the pages each store writes, before it writes
+ * them (a read in flight of one of them is stale: ult_fetch.c). */
+void fm_backend_on_store(void (*overwritten)(const uintptr_t *pages, unsigned n));
 int fm_backend_fd(void); /* to poll for server death */
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
@@ -412,10 +425,10 @@ extern __thread bool fm_in_client_library;
 /* ---- fork (fork.c) ---- */
 /* Evictions write the store and unmap pages between these, drops unmap;
  * a fork, or mlockall, stops them while it works. */
-void fm_fork_writes_begin(void);
-void fm_fork_writes_end(void);
-void fm_fork_writes_stop(void);
-void fm_fork_writes_resume(void);
+void fm_store_writes_begin(void);
+void fm_store_writes_end(void);
+void fm_store_writes_stop(void);
+void fm_store_writes_resume(void);
 pid_t fm_fork(pid_t (*real_fork)(void));
 extern uint8_t fm_zero_pages_storage[]; /* FM_ZERO_PAGES zeroed pages, for first touch */
 /* Fresh pages are copied from zeros, 64 per UFFDIO_COPY (where its cost per
@@ -432,6 +445,10 @@ int fm_thread_start(void *(*fn)(void *), const char *name);
  * user-level threads). */
 int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool runtime_thread);
 int fm_control_start(void);
+/* User-level-thread workers occupy the cores: the control thread does not
+ * spin, and it runs poll (their fetches in flight) on every wake-up, within
+ * a millisecond while pending says some are out. */
+void fm_control_serve_workers(void (*poll)(void), bool (*pending)(void));
 /* The control thread beside a lone faulting thread (colocate.c): init on
  * the main thread before the control thread starts; per unhinted fault,
  * from the control thread, whether it now serves from the faulting
@@ -449,8 +466,6 @@ void *fm_colocate_wrap_start(void *(**fn)(void *), void **arg);
 void fm_colocate_unwrap_start(void *wrapped);
 void fm_colocate_server(int cpu);
 unsigned fm_colocate_server_cpus(int *cpus, unsigned max);
-void fm_colocate_hold(uintptr_t page); /* 0: none */
-bool fm_colocate_holds(uintptr_t page);
 int fm_prefetch_start(void);
 /* Read-ahead: fetch npages from first_page without waiting (a window at
  * least 4 pages long gets a trigger in its middle). */
@@ -464,7 +479,6 @@ void fm_prefetch_ahead(uintptr_t first_page, long npages, unsigned prio, bool wr
  * one was evicted or dropped: counts toward its site's accuracy. */
 void fm_prefetch_landed(uint32_t node, uint32_t site); /* before its page is unlocked */
 void fm_prefetch_used(uint64_t word);
-void fm_prefetch_wasted(void);
 /* The prefetch counters of each site, for the stats. */
 struct fm_prefetch_site {
   uint32_t site;
@@ -608,7 +622,7 @@ void *fm_mmap_far(size_t len);
 void fm_self_init(void);
 bool fm_self_called(const void *ret);
 /* fn(a, b, c) for a function of the program's: interposed functions it
- * calls, even as a tail call, count as the program's (ult_switch.S). */
+ * calls, even as a tail call, count as the program's (call_program.S). */
 uintptr_t fm_call_program(const void *fn, uintptr_t a, uintptr_t b, uintptr_t c);
 
 /* ---- statistics (stats.c) ---- */
@@ -649,10 +663,19 @@ void fm_stats_register_thread(pthread_t t);
 /* A registered thread that returns says so first (its CPU is kept). */
 void fm_stats_thread_ends(void);
 uint64_t fm_stats_process_cpu_ns(void);
-void fm_stats_report(void);
+/* For the report (report.c). */
+const char *fm_stats_counter_name(enum fm_counter c);
+const char *fm_stats_timer_name(enum fm_timer t);
+uint64_t fm_stats_time_ns(enum fm_timer t);
+uint64_t fm_stats_percentile(bool unhinted, double q); /* fault latency (ns) */
+uint64_t fm_stats_runtime_cpu_ns(void);
+void fm_stats_slow_path_totals(uint64_t *cpu_ns, uint64_t *wall_ns);
+void fm_stats_estimate_untimed_copies(void);
+/* ---- the report at exit (report.c) ---- */
+void fm_report(void);
 /* Opens FARHINT_STATS_FILE at start-up, for a program that can no longer
  * open it at its end. */
-void fm_stats_open_early(void);
+void fm_report_open_early(void);
 uint64_t fm_stats_now_ns(void);
 #define NS_PER_S 1000000000LL
 #define NS_PER_MS 1000000LL

@@ -15,18 +15,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-/* Evictions and drops take it shared; a fork (or mlockall, mlock.c) takes
- * it alone. Writers first, so a stream of evictions cannot hold one off. */
-static pthread_rwlock_t store_writes = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
-
-void fm_fork_writes_begin(void) { pthread_rwlock_rdlock(&store_writes); }
-
-void fm_fork_writes_end(void) { pthread_rwlock_unlock(&store_writes); }
-
-void fm_fork_writes_stop(void) { pthread_rwlock_wrlock(&store_writes); }
-
-void fm_fork_writes_resume(void) { pthread_rwlock_unlock(&store_writes); }
-
 /* Whether the child has page p: the parent had it mapped at the fork. A page
  * locked then was in the middle of a fetch (evictions were held back):
  * whether it landed before the fork, the child's page table tells. */
@@ -104,7 +92,7 @@ pid_t fm_fork(pid_t (*real_fork)(void)) {
   int link[2]; /* the child reads through it, if it must, and closes it once it has copied */
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) < 0)
     return -1;
-  fm_fork_writes_stop();
+  fm_store_writes_stop();
   pid_t pid = real_fork();
   if (pid == 0) {
     close(link[0]);
@@ -118,7 +106,7 @@ pid_t fm_fork(pid_t (*real_fork)(void)) {
   if (pid > 0)
     serve_child_reads(link[0]);
   close(link[0]);
-  fm_fork_writes_resume();
+  fm_store_writes_resume();
   errno = saved;
   return pid;
 }

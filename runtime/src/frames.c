@@ -202,13 +202,7 @@ void fm_frames_program_threaded(void) {
   atomic_store_explicit(&frame_table.threaded, true, memory_order_relaxed);
 }
 
-uint32_t fm_frames_get_for(uintptr_t page) {
-  return fm_trace_far(page) ? fm_frames_get() : FM_LOCAL_NODE;
-}
-
-uint32_t fm_frames_try_get_for(uintptr_t page) {
-  return fm_trace_far(page) ? take(false) : FM_LOCAL_NODE;
-}
+uint32_t fm_frames_try_get(void) { return take(false); }
 
 void fm_frames_put(uint32_t i) {
   if (i == FM_LOCAL_NODE)

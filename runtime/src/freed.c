@@ -80,7 +80,7 @@ void fm_freed(uintptr_t base, size_t len) {
     w &= ~FARHINT_META_FAR_VALID;
     if (w & FM_RESIDENT) {
       if (w & FARHINT_META_PREFETCHED) {
-        fm_prefetch_wasted();
+        fm_stats_count(FM_C_PREFETCH_WASTED, 1);
         w = (w & ~FARHINT_META_PREFETCHED) | FARHINT_META_PRESENT;
       }
       w |= FARHINT_META_FREED;

@@ -12,8 +12,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-struct fm_state fm = {.uffd = -1};
-
 static void *map_fixed(uintptr_t addr, size_t len, const char *what) {
   void *p = mmap((void *)addr, len, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
@@ -24,7 +22,8 @@ static void *map_fixed(uintptr_t addr, size_t len, const char *what) {
 }
 
 static void finish_on_fatal_signals(void);
-void fm_fini(void);
+static void fm_fini(void);
+static pid_t own_pid; /* a vfork child shares its memory and runtime state */
 
 __attribute__((constructor)) static void fm_init(void) {
   if (getenv("FARHINT_DISABLE"))
@@ -65,6 +64,7 @@ __attribute__((constructor)) static void fm_init(void) {
   if (fm_priority_start() < 0 || fm_control_start() < 0 || fm_reclaim_start() < 0 ||
       fm_prefetch_start() < 0 || fm_hints_watch_start() < 0)
     fm_log_die("cannot start the runtime threads");
+  own_pid = getpid();
   fm.active = true;
   if (fm_alloc_install() < 0)
     fm_log_die("cannot put the heap in far memory");
@@ -72,15 +72,16 @@ __attribute__((constructor)) static void fm_init(void) {
     fm_log_die("cannot start trace mode");
   finish_on_fatal_signals();
   fm_children_prepare();
-  fm_stats_open_early(); /* before main() can drop root */
+  fm_children_on_exec(fm_report);
+  fm_report_open_early(); /* before main() can drop root */
 }
 
-__attribute__((destructor)) void fm_fini(void) {
+__attribute__((destructor)) static void fm_fini(void) {
   static _Atomic bool done;
   if (!fm.active || atomic_exchange(&done, true))
     return;
   fm_trace_finish();
-  fm_stats_report();
+  fm_report();
   fm_children_report();
 }
 
@@ -123,3 +124,16 @@ pid_t fork(void) {
     fm_children_started();
   return pid;
 }
+
+/* A program that ends with _exit (a shell does, as do programs that must
+ * not run their atexit handlers) runs no destructor: its statistics and
+ * trace are written here instead. Not in a vfork child, which shares the
+ * parent's memory, nor in a forked one (native: inactive). */
+__attribute__((noreturn)) void _exit(int status) {
+  if (fm.active && getpid() == own_pid)
+    fm_fini();
+  REAL(_exit)(status);
+  __builtin_unreachable();
+}
+
+__attribute__((noreturn)) void _Exit(int status) { _exit(status); }

@@ -12,10 +12,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-int fm_madvise_sys(void *addr, size_t len, int advice) {
-  return (int)syscall(SYS_madvise, addr, len, advice);
-}
-
 bool fm_madvise_far_part(uintptr_t a, size_t len, uintptr_t *lo, uintptr_t *hi) {
   uintptr_t end = fm_page_round_up(a + len);
   *lo = a > fm.far_base ? a : fm.far_base;

@@ -26,6 +26,20 @@ static uint32_t *low_half(_Atomic uint64_t *m) { return (uint32_t *)m; }
  * futex costs more (docs/design-notes.md, "Page-lock waiters sleep"). */
 #define SPIN_NS 30000
 
+/* The page whose fault the control thread is serving beside a lone faulting
+ * thread, with the thread's wake in the copy (colocate.c): it stays locked
+ * until that thread sleeps again, which it cannot do while a waiter spins
+ * on its core. 0 when none. */
+static _Atomic uintptr_t no_spin_page;
+
+void fm_page_hold_no_spin(uintptr_t page) {
+  atomic_store_explicit(&no_spin_page, page, memory_order_relaxed);
+}
+
+bool fm_page_no_spin(uintptr_t page) {
+  return atomic_load_explicit(&no_spin_page, memory_order_relaxed) == page;
+}
+
 static void wait_unlocked(_Atomic uint64_t *m, uint64_t w) {
   if (held)
     fm_log_die("internal error: the lock order is broken: a thread waits for a page lock "
@@ -59,9 +73,7 @@ uint64_t fm_page_lock(uintptr_t page) {
       continue;
     if (!t0)
       t0 = fm_stats_now_ns();
-    /* Held by the control thread beside a lone faulting thread, which
-     * cannot run while anything else runs on that core: no spin. */
-    if (!fm_colocate_holds(page) &&
+    if (!fm_page_no_spin(page) &&
         (spins < 100 || spins % 64 || fm_stats_now_ns() - t0 < SPIN_NS)) {
       __builtin_ia32_pause();
     } else {

@@ -46,13 +46,13 @@ int mlockall(int flags) {
     return (int)syscall(SYS_mlockall, flags); /* new mappings are never far memory */
   static _Atomic bool said;
   say_once(&said, "mlockall", "the rest is locked as it is touched (MCL_ONFAULT)");
-  fm_fork_writes_stop(); /* no eviction while the far region is locked */
+  fm_store_writes_stop(); /* no eviction while the far region is locked */
   int rc = (int)syscall(SYS_mlockall, flags | MCL_ONFAULT);
   if (rc == 0) {
     syscall(SYS_munlock, fm.far_base, fm.far_end - fm.far_base);
     fm_backend_unlock_store();
     fm_pool_unlock();
   }
-  fm_fork_writes_resume();
+  fm_store_writes_resume();
   return rc;
 }

@@ -16,49 +16,13 @@ static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned pr
          ((uint64_t)node << FARHINT_META_NODE_SHIFT);
 }
 
-/* Unhinted read faults and their read-ahead: map write-protected (exact
- * dirty tracking), or -- when most read-faulted pages are written soon after
- * -- writable and dirty at once, which saves a write-protect fault or an
- * un-protect ioctl (a TLB shootdown each) at the price of writing back the
- * odd clean page. One decision in SAMPLE is always mapped write-protected
- * (a fault's page, or a read-ahead window), and the share of those pages
- * then written (a write-protect fault, or reuse in place after a free)
- * decides, with hysteresis. */
-#define SAMPLE 16
-/* Sampled pages per decision: four of the largest read-ahead windows, so
- * that no one window decides alone, before its pages' writes are counted. */
-#define WINDOW 1024
-static struct {
-  _Atomic uint64_t reads;   /* decisions: read faults and read-ahead windows */
-  _Atomic uint64_t sampled; /* pages mapped write-protected to measure */
-  _Atomic uint64_t written; /* sampled pages then written */
-  _Atomic bool writable;    /* current mode */
-} read_writes;
-
-bool fm_reads_map_writable(unsigned pages, bool *sample) {
-  *sample = false;
-  if (fm_trace_on())
-    return false; /* a profile needs every write-protect fault: they show which
-                     reads are followed by writes */
-  uint64_t n = atomic_fetch_add_explicit(&read_writes.reads, 1, memory_order_relaxed);
-  *sample = n % SAMPLE == 0;
-  uint64_t sampled =
-      *sample ? atomic_fetch_add_explicit(&read_writes.sampled, pages, memory_order_relaxed) + pages
-              : 0;
-  if (sampled >= WINDOW) {
-    uint64_t written = atomic_exchange(&read_writes.written, 0);
-    atomic_store(&read_writes.sampled, 0);
-    bool on = atomic_load(&read_writes.writable);
-    if (!on && 2 * written > sampled)
-      atomic_store(&read_writes.writable, true);
-    else if (on && 5 * written < sampled)
-      atomic_store(&read_writes.writable, false);
-  }
-  return !*sample && atomic_load_explicit(&read_writes.writable, memory_order_relaxed);
-}
-
-void fm_reads_written(unsigned pages) {
-  atomic_fetch_add_explicit(&read_writes.written, pages, memory_order_relaxed);
+/* A frame for page, or FM_LOCAL_NODE where trace mode keeps it local (no
+ * frame from the budget); speculative: FM_NO_NODE rather than wait while
+ * every candidate frame is locked. */
+static uint32_t frame_for(uintptr_t page, bool speculative) {
+  if (!fm_trace_far(page))
+    return FM_LOCAL_NODE;
+  return speculative ? fm_frames_try_get() : fm_frames_get();
 }
 
 /* Maps [page, page + len) from src; returns the bytes mapped: all, or
@@ -135,7 +99,7 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
     /* The page the thread's last fault mapped, which the control thread
      * beside it holds until the thread sleeps again (control.c): a hint
      * does not wait for it. The access that follows finds it mapped. */
-    if (path == FM_PATH_HINTED && (w & FARHINT_META_LOCKED) && fm_colocate_holds(page))
+    if (path == FM_PATH_HINTED && (w & FARHINT_META_LOCKED) && fm_page_no_spin(page))
       return 0;
     w = fm_page_lock(page); /* waits while another path serves this page */
     if (!(w & FM_RESIDENT))
@@ -143,9 +107,9 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
     fm_page_unlock(page, w);
   }
   bool sample = false;
-  if (!write && path == FM_PATH_UNHINTED && fm_reads_map_writable(1, &sample))
+  if (!write && path == FM_PATH_UNHINTED && !fm_trace_on() && fm_reads_map_writable(1, &sample))
     write = true;
-  uint32_t node = fm_frames_get_for(page);
+  uint32_t node = frame_for(page, false);
   if (node == FM_LOCAL_NODE)
     write = true; /* never evicted: whether it is dirty does not matter */
   size_t mapped;
@@ -302,7 +266,7 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative) 
     while (j < n && j - i < FM_ZERO_PAGES && same_copy(&f[j - 1], &f[j]))
       j++;
     for (unsigned k = i; k < j; k++) {
-      nodes[k - i] = speculative ? fm_frames_try_get_for(f[k].page) : fm_frames_get_for(f[k].page);
+      nodes[k - i] = frame_for(f[k].page, speculative);
       if (nodes[k - i] == FM_NO_NODE) { /* never wait for a frame holding these */
         give_up(&f[k], n - k);
         n = j = k;

@@ -166,8 +166,6 @@ void fm_prefetch_used(uint64_t word) {
                             memory_order_relaxed);
 }
 
-void fm_prefetch_wasted(void) { fm_stats_count(FM_C_PREFETCH_WASTED, 1); }
-
 unsigned fm_prefetch_sites(struct fm_prefetch_site *out, unsigned max) {
   unsigned n = 0;
   for (uint32_t s = 0; s < SITES; s++) {

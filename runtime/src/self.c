@@ -25,7 +25,7 @@ static int find_self(struct dl_phdr_info *info, size_t size, void *data) {
 
 void fm_self_init(void) { dl_iterate_phdr(find_self, (void *)(uintptr_t)find_self); }
 
-extern const char fm_program_return[]; /* ult_switch.S */
+extern const char fm_program_return[]; /* call_program.S */
 
 bool fm_self_called(const void *ret) {
   uintptr_t r = (uintptr_t)ret;

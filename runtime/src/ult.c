@@ -461,6 +461,8 @@ struct kthread *fm_ult_kthread_start(struct worker *w) {
 int fm_ult_start_workers(void) {
   if (fm_ult_tls_init() < 0)
     return -1;
+  fm_control_serve_workers(fm_ult_poll_fetches, fm_ult_fetches_pending);
+  fm_backend_on_store(fm_ult_fetches_overwritten);
   fm_ult_netpoll_start();
   int n = (int)fm.cfg.cores;
   workers = mmap(NULL, sizeof *workers * (size_t)n, PROT_READ | PROT_WRITE,

@@ -1,7 +1,6 @@
 /* ult_switch.S -- the user-level thread context switch (x86-64 System V).
  * Only what a call must preserve is saved: the callee-saved registers, the
- * stack pointer, and the SSE and x87 control words. Also the call into the
- * program's own functions, whose return address the interposers know. */
+ * stack pointer, and the SSE and x87 control words. */
 	.text
 
 /* void fm_ctx_switch(void **save_sp, void *load_sp) */
@@ -47,30 +46,5 @@ fm_ctx_entry:
 	ud2
 	.cfi_endproc
 	.size	fm_ctx_entry, .-fm_ctx_entry
-
-/* uintptr_t fm_call_program(fn, a, b, c): fn(a, b, c). A program's
- * function that ends in a tail call to an interposed function (`return
- * pthread_mutex_unlock(&m)`) leaves the return address of its own caller:
- * this one, which fm_self_called() does not count as libfarmem's. */
-	.globl	fm_call_program
-	.hidden	fm_call_program
-	.type	fm_call_program, @function
-fm_call_program:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	movq	%rdi, %rax
-	movq	%rsi, %rdi
-	movq	%rdx, %rsi
-	movq	%rcx, %rdx
-	call	*%rax
-	.globl	fm_program_return
-	.hidden	fm_program_return
-fm_program_return:
-	popq	%rbp
-	.cfi_def_cfa_offset 8
-	ret
-	.cfi_endproc
-	.size	fm_call_program, .-fm_call_program
 
 	.section .note.GNU-stack,"",@progbits

@@ -1,0 +1,250 @@
+/* report.c -- the statistics at exit: printed with FARHINT_STATS=1
+ * (--stats) and written as JSON to FARHINT_STATS_FILE, from what every
+ * module recorded (stats.c) and what each says of its state. */
+#include "fm.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The statistics file, opened at start-up: a program that drops root (a
+ * daemon's -u USER) can no longer open it at its end. Used only if it is
+ * still the same file: a program that closes descriptors it did not open
+ * may have reused the number. */
+static struct stats_file {
+  int fd;
+  dev_t dev;
+  ino_t ino;
+} stats_at_start = {.fd = -1};
+
+static bool opened_at_start(void) {
+  struct stat st;
+  return stats_at_start.fd >= 0 && fstat(stats_at_start.fd, &st) == 0 &&
+         st.st_dev == stats_at_start.dev && st.st_ino == stats_at_start.ino;
+}
+
+/* Appends to buf with bounds; no stdio streams (their buffers are malloc'd). */
+#define APPEND(...) (n += snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, __VA_ARGS__))
+
+static void write_json(uint64_t cpu_ns) {
+  uint64_t slow, wall;
+  fm_stats_slow_path_totals(&slow, &wall);
+  char buf[8192];
+  size_t n = 0;
+  APPEND("{\"format\":\"farhint-stats\",\"version\":2,\"config\":{");
+  n += fm_config_describe(&fm.cfg, true, buf + n, n < sizeof buf ? sizeof buf - n : 0);
+  APPEND(",\"vectorized_unmap\":%s,\"vectorized_write_protect\":%s},\"counters\":{",
+         fm_evict_vectorized() ? "true" : "false", fm_uffd_has_wp_vec() ? "true" : "false");
+  for (int i = 0; i < FM_C_COUNT; i++)
+    APPEND("%s\"%s\":%lu", i ? "," : "", fm_stats_counter_name(i), (unsigned long)fm_stats_read(i));
+  APPEND("},\"latency_ns\":{");
+  for (int w = 0; w < 2; w++)
+    APPEND("%s\"%s\":{\"p50\":%lu,\"p99\":%lu,\"p999\":%lu}", w ? "," : "",
+           w ? "unhinted" : "hinted", (unsigned long)fm_stats_percentile(w, 0.5),
+           (unsigned long)fm_stats_percentile(w, 0.99), (unsigned long)fm_stats_percentile(w, 0.999));
+  struct fm_prefetch_site sites[32];
+  unsigned nsites = fm_prefetch_sites(sites, 32);
+  APPEND("},\"prefetch_sites\":[");
+  for (unsigned i = 0; i < nsites; i++)
+    APPEND("%s{\"site\":%u,\"issued\":%lu,\"used\":%lu}", i ? "," : "", sites[i].site,
+           (unsigned long)sites[i].issued, (unsigned long)sites[i].used);
+  APPEND("],\"time_ns\":{");
+  for (int i = 0; i < FM_T_COUNT; i++)
+    APPEND("%s\"%s\":%lu", i ? "," : "", fm_stats_timer_name(i), (unsigned long)fm_stats_time_ns(i));
+  APPEND("},\"runtime_cpu_ns\":%lu,\"process_cpu_ns\":%lu,\"hint_slow_path_ns\":{\"cpu\":%lu,"
+         "\"wall\":%lu},\"peak_resident_pages\":%lu}\n",
+         (unsigned long)cpu_ns, (unsigned long)fm_stats_process_cpu_ns(),
+         (unsigned long)slow, (unsigned long)wall,
+         (unsigned long)fm_frames_peak_used());
+  int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0 && opened_at_start() && ftruncate(stats_at_start.fd, 0) == 0)
+    fd = dup(stats_at_start.fd);
+  if (fd < 0) {
+    fm_log("cannot write FARHINT_STATS_FILE=%s: %s", fm.cfg.stats_file, strerror(errno));
+    return;
+  }
+  ssize_t unused = pwrite(fd, buf, n < sizeof buf ? n : sizeof buf, 0);
+  (void)unused;
+  close(fd);
+}
+
+void fm_report_open_early(void) {
+  if (!*fm.cfg.stats_file)
+    return;
+  struct stat st;
+  int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    fm_log("cannot write FARHINT_STATS_FILE=%s: %s", fm.cfg.stats_file, strerror(errno));
+    return;
+  }
+  if (fstat(fd, &st) < 0) {
+    close(fd);
+    return;
+  }
+  stats_at_start = (struct stats_file){fd, st.st_dev, st.st_ino};
+  write_json(0); /* never an empty file: a process that ends without a word
+                    (exec, SIGKILL) leaves its statistics at the start */
+}
+
+/* Per page moved (fetched or evicted), by kind: what the data path costs. */
+static void report_syscalls(const uint64_t *c) {
+  static const enum fm_counter kinds[] = {
+      FM_C_COPY_SYSCALLS,      FM_C_UNMAP_SYSCALLS,     FM_C_WP_SYSCALLS,
+      FM_C_UNPROTECT_SYSCALLS, FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS,
+      FM_C_SLEEP_SYSCALLS,     FM_C_MOVE_SYSCALLS,      FM_C_SPLICE_SYSCALLS};
+  uint64_t moved = c[FM_C_FETCH_PAGES] + c[FM_C_EVICT_PAGES], all = 0;
+  if (!moved)
+    return;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    all += c[kinds[i]];
+  double m = (double)moved;
+  fm_log("system calls per page moved: %.3f (copy %.3f, unmap %.3f, write-protect %.3f, "
+         "un-protect %.3f, userfaultfd read %.3f, wake %.3f, sleep %.3f, move %.3f, splice %.3f)",
+         all / m, c[FM_C_COPY_SYSCALLS] / m, c[FM_C_UNMAP_SYSCALLS] / m, c[FM_C_WP_SYSCALLS] / m,
+         c[FM_C_UNPROTECT_SYSCALLS] / m, c[FM_C_UFFD_READ_SYSCALLS] / m, c[FM_C_WAKE_SYSCALLS] / m,
+         c[FM_C_SLEEP_SYSCALLS] / m, c[FM_C_MOVE_SYSCALLS] / m, c[FM_C_SPLICE_SYSCALLS] / m);
+}
+
+/* Accuracy: of the pages prefetched ahead, the share a hint found before
+ * they were evicted; per site, the busiest first. */
+static void report_prefetch(const uint64_t *c) {
+  uint64_t issued = c[FM_C_PREFETCH_PAGES];
+  fm_log("prefetch ahead: %lu pages in %lu transfers (with read-ahead), used %lu (%.1f%%), "
+         "evicted or freed unused %lu, requests dropped (queue full) %lu; unhinted faults "
+         "on a page in flight %lu",
+         (unsigned long)issued, (unsigned long)c[FM_C_LINK_BATCHES],
+         (unsigned long)c[FM_C_PREFETCH_USED],
+         issued ? 100.0 * (double)c[FM_C_PREFETCH_USED] / (double)issued : 0.0,
+         (unsigned long)c[FM_C_PREFETCH_WASTED], (unsigned long)c[FM_C_PREFETCH_DROPPED],
+         (unsigned long)c[FM_C_FAULT_IN_FLIGHT]);
+  struct fm_prefetch_site sites[8];
+  unsigned n = fm_prefetch_sites(sites, 8);
+  for (unsigned i = 0; i < n; i++)
+    fm_log("  site %u: %lu pages prefetched, %lu used (%.1f%%)", sites[i].site,
+           (unsigned long)sites[i].issued, (unsigned long)sites[i].used,
+           sites[i].issued ? 100.0 * (double)sites[i].used / (double)sites[i].issued : 0.0);
+}
+
+static void report_keep(const uint64_t *c) {
+  if (c[FM_C_KEEP_ADMITTED])
+    fm_log(
+        "kept part of re-scanned ranges (ev_prio keep): %lu pages admitted, %lu sent back "
+        "(out of the sample or the re-scans ended), %lu evicted (no other victim), at most %.0f%% "
+        "of the budget",
+        (unsigned long)c[FM_C_KEEP_ADMITTED], (unsigned long)c[FM_C_KEEP_RELEASED],
+        (unsigned long)c[FM_C_KEEP_EVICTED], 100 * fm.cfg.keep_fraction);
+}
+
+/* A field of /proc/self/status in KiB (0 when absent). */
+static unsigned long status_kib(const char *field) {
+  char line[256];
+  unsigned long kib = 0;
+  size_t len = strlen(field);
+  FILE *f = fopen("/proc/self/status", "r");
+  while (f && fgets(line, sizeof line, f))
+    if (!strncmp(line, field, len) && line[len] == ':')
+      kib = strtoul(line + len + 1, NULL, 10);
+  if (f)
+    fclose(f);
+  return kib;
+}
+
+/* The kernel's own figures beside the budget, so a user can check that it
+ * holds: the far store is mapped into the program (shared with the memory
+ * server), so VmRSS and VmHWM count it; RssAnon does not. */
+static void report_kernel_view(void) {
+  uint64_t local = (fm_frames_total() - fm_frames_free()) * FM_PAGE;
+  char store[400];
+  snprintf(store, sizeof store, "far pages are on the memory server, %s", fm.cfg.backend);
+  if (!strcmp(fm.cfg.backend, "local") || !strncmp(fm.cfg.backend, "unix:", 5))
+    snprintf(store, sizeof store,
+             "RssShmem %lu MiB is the far store shared with the memory server, not local memory",
+             status_kib("RssShmem") >> 10);
+  fm_log("kernel's view at exit: RssAnon %lu MiB (far-memory pages local now %lu MiB, "
+         "peak %lu MiB, budget %lu MiB; the rest is stacks, static data and the runtime's "
+         "own heap); %s",
+         status_kib("RssAnon") >> 10, (unsigned long)(local >> 20),
+         (unsigned long)(fm_frames_peak_used() * FM_PAGE >> 20),
+         (unsigned long)(fm.cfg.local_bytes >> 20), store);
+}
+
+void fm_report(void) {
+  fm_stats_estimate_untimed_copies();
+  uint64_t cpu = fm_stats_runtime_cpu_ns();
+  if (*fm.cfg.stats_file)
+    write_json(cpu);
+  if (!fm.cfg.stats)
+    return;
+  uint64_t c[FM_C_COUNT];
+  for (int i = 0; i < FM_C_COUNT; i++)
+    c[i] = fm_stats_read(i);
+  char config[2048];
+  fm_config_describe(&fm.cfg, false, config, sizeof config);
+  fm_log("config: %s unmap=%s write_protect=%s frame_pool=%lu frames (%lu mmaps far)", config,
+         fm_evict_vectorized() ? "process_madvise" : "madvise",
+         fm_uffd_has_wp_vec() ? "vectorized" : "per-range", (unsigned long)fm_pool_frames(),
+         (unsigned long)c[FM_C_MMAP_BLOCKS]);
+  fm_log("faults: hinted %lu, unhinted %lu (served from the faulting thread's core %lu, "
+         "moves there %lu), write-protect %lu; hint slow-path calls %lu "
+         "(all present %lu); read-ahead pages %lu, fresh pages mapped ahead of touches %lu; "
+         "hints quiet %lu times, %.2f s in all (under %lu missing pages a second)",
+         (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
+         (unsigned long)c[FM_C_FAULT_COLOCATED], (unsigned long)c[FM_C_COLOCATE_MOVES],
+         (unsigned long)c[FM_C_FAULT_WP], (unsigned long)c[FM_C_HINT_SLOW_CALLS],
+         (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES],
+         (unsigned long)c[FM_C_PREFILL_PAGES], (unsigned long)c[FM_C_HINTS_QUIETED],
+         c[FM_C_HINTS_QUIET_NS] / 1e9, (unsigned long)fm.cfg.hints_quiet_below);
+  fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
+         "batches; freed %lu (reused in place %lu, dropped unwritten %lu); %lu unmap, %lu "
+         "write-protect and %lu un-protect "
+         "syscalls; reclaims by faulting threads %lu; frames recycled through the pool: %lu "
+         "evicted into it, %lu fetched from it; dirty victims written back through a pipe %lu",
+         (unsigned long)c[FM_C_FETCH_PAGES], (unsigned long)c[FM_C_ZERO_PAGES],
+         (unsigned long)c[FM_C_EVICT_PAGES], (unsigned long)c[FM_C_WRITEBACK_PAGES],
+         (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_FREED_PAGES],
+         (unsigned long)c[FM_C_REUSED_PAGES], (unsigned long)c[FM_C_DISCARD_PAGES],
+         (unsigned long)c[FM_C_UNMAP_SYSCALLS], (unsigned long)c[FM_C_WP_SYSCALLS],
+         (unsigned long)c[FM_C_UNPROTECT_SYSCALLS], (unsigned long)c[FM_C_RECLAIM_SYNC],
+         (unsigned long)c[FM_C_POOL_IN_PAGES], (unsigned long)c[FM_C_POOL_OUT_PAGES],
+         (unsigned long)c[FM_C_SPLICE_PAGES]);
+  report_syscalls(c);
+  if (fm_ult_on())
+    fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
+           "for %.1f ms in all (%s), %lu of them while the server's read was in flight; workers "
+           "found nothing to run %lu times, for %.1f ms; "
+           "waits on descriptors and sleeps parked in the poller: %lu; workers handed to "
+           "another kernel thread while theirs blocked: %lu",
+           (unsigned long)c[FM_C_ULT_SPAWNS], fh_ult_workers(),
+           (unsigned long)c[FM_C_ULT_PARKED_MISSES], c[FM_C_ULT_PARKED_NS] / 1e6,
+           fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching",
+           (unsigned long)c[FM_C_ULT_PARKED_READS], (unsigned long)c[FM_C_ULT_IDLE],
+           c[FM_C_ULT_IDLE_NS] / 1e6, (unsigned long)c[FM_C_ULT_POLLER_PARKS],
+           (unsigned long)c[FM_C_ULT_HANDOFFS]);
+  if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
+    report_prefetch(c);
+  report_keep(c);
+  fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
+         "p99 %.1f p99.9 %.1f",
+         fm_stats_percentile(0, .5) / 1e3, fm_stats_percentile(0, .99) / 1e3, fm_stats_percentile(0, .999) / 1e3,
+         fm_stats_percentile(1, .5) / 1e3, fm_stats_percentile(1, .99) / 1e3, fm_stats_percentile(1, .999) / 1e3);
+  uint64_t wall, slow;
+  fm_stats_slow_path_totals(&slow, &wall);
+  fm_log("runtime CPU: %.1f ms of the process's %.1f ms (the runtime's threads' CPU clocks, and "
+         "the program threads' CPU in hint slow paths); program threads spent %.1f ms in hint "
+         "slow paths, %.1f ms of it waiting (transfers, page locks, the scheduler)",
+         cpu / 1e6, fm_stats_process_cpu_ns() / 1e6, wall / 1e6,
+         (wall > slow ? wall - slow : 0) / 1e6);
+  report_kernel_view();
+  fm_log("time by mechanism (ms, all threads): copy-in %.1f, write-protect %.1f, write-back "
+         "%.1f, unmap %.1f, un-protect %.1f, zeroing reused pages %.1f, link waits %.1f, "
+         "page-lock waits %.1f, idle spinning %.1f, moves through the frame pool %.1f",
+         fm_stats_time_ns(FM_T_COPY_IN) / 1e6, fm_stats_time_ns(FM_T_WRITE_PROTECT) / 1e6,
+         fm_stats_time_ns(FM_T_WRITE_BACK) / 1e6, fm_stats_time_ns(FM_T_UNMAP) / 1e6,
+         fm_stats_time_ns(FM_T_UNPROTECT) / 1e6, fm_stats_time_ns(FM_T_REUSE_ZERO) / 1e6,
+         fm_stats_time_ns(FM_T_LINK) / 1e6, fm_stats_time_ns(FM_T_LOCK_WAIT) / 1e6,
+         fm_stats_time_ns(FM_T_SPIN) / 1e6, fm_stats_time_ns(FM_T_MOVE) / 1e6);
+}
