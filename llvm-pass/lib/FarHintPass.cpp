@@ -289,7 +289,7 @@ private:
     for (const Access &A : Match.Accesses) {
       // One hint per access, from the site with the most faults: a small
       // site matched by line would otherwise add its own (often weaker)
-      // hint to a hot access (docs/design-notes.md, "Which sites the pass
+      // hint to a hot access (docs/design/pass.md, "Which sites the pass
       // hints").
       if (auto It = HintedBy.try_emplace(A.Inst, S.Id).first; It->second != S.Id) {
         HintedFor = It->second;

@@ -136,7 +136,7 @@ SmallVector<Access, 2> accessesOf(Instruction &I, const TargetLibraryInfo &TLI) 
       Add(Arg(1), *Len, false, std::nullopt);
       break;
     case Call::Output: // the kernel reads the buffer (a fault inside the call:
-      // the trace finds the caller by scanning the stack, runtime/src/stack_scan.c)
+      // the trace finds the caller by scanning the stack, runtime/src/base/stack_scan.c)
       Add(Arg(1), *Len, false, std::nullopt);
       break;
     case Call::Input: Add(Arg(1), *Len, true, std::nullopt); break;

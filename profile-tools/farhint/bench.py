@@ -31,6 +31,22 @@ BUILT_WITH_HINTS = ("auto", "auto-noprefetch", "manual")
 # On request: the same hints without the prefetches ahead (prefetch-distance=0),
 # to measure what the prefetches add.
 OPTIONAL_CONFIGS = ("auto-noprefetch",)
+# With --ab BUILD: each configuration that runs the runtime also runs with
+# BUILD's runtime (CONFIG@base), alternated with this build's in every repeat.
+ON_RUNTIME = ("nohint", "auto", "auto-noprefetch", "manual")
+BASE = "@base"
+
+
+def plain(config: str) -> str:
+    """The configuration a CONFIG@base run is of."""
+    return config.removesuffix(BASE)
+
+
+def with_base(configs) -> list:
+    """configs, each that runs the runtime followed by its @base twin."""
+    return [x for c in configs for x in ([c, c + BASE] if c in ON_RUNTIME else [c])]
+
+
 MIN_LOCAL = 1 << 20
 # How long a server gets to listen, and each of its load commands to end,
 # outside the sweep's runs (which have their own timeout).
@@ -261,7 +277,7 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
 def _peaks(name, native, args, folder, serving, workdir):
     """The far-memory peak (the profile's budget is 10% of it), the native
     peak without unmapped page cache, and all the kernel charges. Both
-    systems get the same fraction of the native peak (docs/design-notes.md,
+    systems get the same fraction of the native peak (docs/design/benchmarks.md,
     "One footprint for both systems"). (Not ru_maxrss: a child forked from
     Python starts with the parent's high-water mark.)"""
     try:
@@ -388,7 +404,13 @@ def _row_head(p: Prepared, config, fraction, repeat) -> dict:
 
 
 def run_one(
-    p: Prepared, config: str, fraction: float, repeat: int, workdir: Path, timeout: float
+    p: Prepared,
+    config: str,
+    fraction: float,
+    repeat: int,
+    workdir: Path,
+    timeout: float,
+    base_build: Path | None = None,
 ) -> dict:
     row = _row_head(p, config, fraction, repeat)
     local = row["local_bytes"]
@@ -421,10 +443,13 @@ def run_one(
             "auto": p.auto,
             "auto-noprefetch": p.auto_noprefetch,
             "manual": p.manual,
-        }[config]
+        }[plain(config)]
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
-        env = runtime_env({"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats})
+        env = runtime_env(
+            {"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats},
+            base_build if config.endswith(BASE) else None,
+        )
         rc, seconds, stdout = _timed(
             [str(binary), *args], env=env, timeout=timeout, cwd=_fresh(p.folder), on_start=drive
         )
@@ -484,16 +509,20 @@ def sweep(
     swap_kind="zram",
     timeout_factor=30.0,
     say=print,
+    base_build: Path | None = None,
 ):
     """Runs everything, appending each row to csv_path as it finishes, so an
-    interrupted sweep keeps what it did. Returns the rows."""
+    interrupted sweep keeps what it did; with base_build, each configuration
+    on the runtime also with that build's (CONFIG@base). Returns the rows."""
+    if base_build:
+        configs = with_base(configs)
     plan = [
         (r, p, c, f)
         for r in range(1, repeats + 1)
         for p in prepared
         for c in configs
         for f in ([1.0] if c == "native" else sorted(fractions, reverse=True))
-        if (c != "manual" or p.manual) and (c not in BUILT_WITH_HINTS or p.auto)
+        if (plain(c) != "manual" or p.manual) and (plain(c) not in BUILT_WITH_HINTS or p.auto)
     ]
     rows = []
     natives = {}  # program -> the seconds of its native runs so far
@@ -514,7 +543,7 @@ def sweep(
                     row = {**_row_head(p, c, f, r), "seconds": "", "status": skip}
                 else:
                     timeout = max(60.0, timeout_factor * p.native_seconds)
-                    row = run_one(p, c, f, r, workdir, timeout)
+                    row = run_one(p, c, f, r, workdir, timeout, base_build)
                     given_up.record(p.program.name, c, f, row["status"])
                 rows.append(row)
                 writer.writerow(row)
@@ -584,7 +613,7 @@ def summary_markdown(rows, fractions) -> str:
     ]
     for app in sorted({r["app"] for r in rows}):
         base = med.get((app, "native", 100), (None,))[0]
-        for config in [c for c in CONFIGS + OPTIONAL_CONFIGS if c != "native"]:
+        for config in [c for c in with_base(CONFIGS + OPTIONAL_CONFIGS) if c != "native"]:
             if not any(k[0] == app and k[1] == config for k in med):
                 continue
             cells = [
@@ -599,7 +628,8 @@ def summary_markdown(rows, fractions) -> str:
         )
     return "\n".join(lines) + (
         "\n\nTimes are medians normalized to the native median of the "
-        "same run; a run that did not finish shows how long it ran.\n"
+        "same run; a run that did not finish shows how long it ran; CONFIG@base "
+        "is CONFIG on the runtime of the build given with --ab.\n"
     )
 
 

@@ -10,6 +10,11 @@ STYLE = {
     "auto": ("tab:green", "o"),
     "auto-noprefetch": ("tab:olive", "v"),
     "manual": ("tab:blue", "D"),
+    # --ab: the same configurations on the other build's runtime
+    "nohint@base": ("tab:orange", "x"),
+    "auto@base": ("tab:green", "x"),
+    "auto-noprefetch@base": ("tab:olive", "x"),
+    "manual@base": ("tab:blue", "x"),
 }
 
 

@@ -39,6 +39,31 @@ def _percentage(text):
     return pct
 
 
+def _add_sweep_options(p):
+    """Where a sweep runs, against what, and how long a run may take."""
+    p.add_argument(
+        "--swap",
+        choices=["zram", "file"],
+        default="zram",
+        help="swap for the kswap baseline (default zram)",
+    )
+    p.add_argument(
+        "--ab",
+        metavar="BUILD",
+        type=Path,
+        help="also run each configuration on the runtime with BUILD's runtime (another build "
+        "folder: its lib/libfarmem.so and bin/farmem-server), alternated with this build's in "
+        "every repeat; its rows are CONFIG@base",
+    )
+    p.add_argument("--out", metavar="DIR", help="results folder (default a new one under /tmp)")
+    p.add_argument(
+        "--timeout-factor",
+        type=float,
+        default=30.0,
+        help="a run is stopped after this many times native's time (default 30)",
+    )
+
+
 def add_arguments(p):
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.epilog = (
@@ -47,6 +72,7 @@ def add_arguments(p):
         "  farhint bench --suite crono --src ~/CRONO --programs bfs,sssp\n"
         "  farhint bench --programs kvserver --local 100,25   a server, loaded and timed\n"
         "  farhint bench --check 'file:out.txt' -- ./myprog -n 1000\n"
+        "  farhint bench --ab ../main/build --configs native,auto --local 25   two runtimes\n"
         "suite files: docs/suites.md"
     )
     p.add_argument(
@@ -93,19 +119,7 @@ def add_arguments(p):
         help="with -- CMD: how its output is checked against native's: stdout, "
         "file:PATH, command:SHELL, checksum-line or none (default stdout)",
     )
-    p.add_argument(
-        "--swap",
-        choices=["zram", "file"],
-        default="zram",
-        help="swap for the kswap baseline (default zram)",
-    )
-    p.add_argument("--out", metavar="DIR", help="results folder (default a new one under /tmp)")
-    p.add_argument(
-        "--timeout-factor",
-        type=float,
-        default=30.0,
-        help="a run is stopped after this many times native's time (default 30)",
-    )
+    _add_sweep_options(p)
     p.add_argument(
         "program",
         nargs=argparse.REMAINDER,
@@ -160,6 +174,22 @@ def _earlier_runs(csv_path: Path) -> int:
         return max(0, sum(1 for _ in f) - 1)
 
 
+def _base_build(folder: Path, configs) -> Path:
+    """The build folder --ab names, checked."""
+    folder = folder.expanduser().resolve()
+    missing = [x for x in ("lib/libfarmem.so", "bin/farmem-server") if not (folder / x).is_file()]
+    if missing:
+        raise UserError(
+            f"--ab {folder}: no {' or '.join(missing)} there: give the build folder of "
+            "another checkout (the one `make` built, e.g. ../other/build)"
+        )
+    if not any(c in bench.ON_RUNTIME for c in configs):
+        raise UserError(
+            f"--ab compares runtimes: add one of {', '.join(bench.ON_RUNTIME)} to --configs"
+        )
+    return folder
+
+
 def run(args):
     # SIGTERM unwinds like Ctrl-C: swap is switched off and the cgroup removed.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
@@ -176,6 +206,7 @@ def run(args):
             "describe it in a suite file (docs/suites.md)"
         )
     fractions = [_percentage(x) / 100 for x in args.local.split(",")]
+    base_build = _base_build(args.ab, configs) if args.ab else None
     out = Path(args.out or tempfile.mkdtemp(prefix="farhint-bench-"))
     out.mkdir(parents=True, exist_ok=True)
     say(f"farhint bench: results in {out}")
@@ -209,6 +240,7 @@ def run(args):
             args.swap,
             args.timeout_factor,
             say,
+            base_build,
         )
     except RuntimeError as err:
         print(f"farhint bench: {err}", file=sys.stderr)

@@ -2,7 +2,7 @@
 cgroup-v1 memory limit equal to the local budget, with swap on zram or on a
 swapfile. Swap is switched on for the run only and the machine is put back
 as it was. The cgroup's OOM killer is off and ReclaimAssist runs the
-kernel's reclaim for a charge that waits (docs/design-notes.md, "The
+kernel's reclaim for a charge that waits (docs/design/benchmarks.md, "The
 kernel-swap baseline"); a run that stays stalled is reported as OOM, never
 retried."""
 

@@ -45,13 +45,15 @@ def program_of(args, subcommand):
     return cmd
 
 
-def runtime_env(settings: dict) -> dict:
+def runtime_env(settings: dict, build: Path | None = None) -> dict:
     """This process's environment plus libfarmem preloaded and settings
-    (FARHINT_<NAME> -> value)."""
+    (FARHINT_<NAME> -> value); build: another build's runtime and memory
+    server instead of this one's."""
     env = dict(os.environ)
-    lib = buildtree.part("lib/libfarmem.so")
+    lib = build / "lib/libfarmem.so" if build else buildtree.part("lib/libfarmem.so")
     env["LD_PRELOAD"] = f"{lib}:{env['LD_PRELOAD']}" if env.get("LD_PRELOAD") else str(lib)
-    env["FARHINT_SERVER"] = str(buildtree.part("bin/farmem-server"))
+    server = build / "bin/farmem-server" if build else buildtree.part("bin/farmem-server")
+    env["FARHINT_SERVER"] = str(server)
     env.update({k: str(v) for k, v in settings.items()})
     return env
 

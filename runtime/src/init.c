@@ -1,9 +1,32 @@
 /* init.c -- start-up and shut-down of libfarmem (loaded with LD_PRELOAD by
  * `farhint run`): read the configuration, reserve the far region and its
  * metadata table, connect the memory server, start the runtime threads and
- * only then point malloc at far memory. */
-#include "fm.h"
-#include "interpose.h"
+ * only then point malloc at far memory.
+ * Design: docs/design/process.md. */
+#include "base/config.h"
+#include "base/interpose.h"
+#include "base/log.h"
+#include "base/self.h"
+#include "base/state.h"
+#include "base/sys.h"
+#include "core/live.h"
+#include "core/meta.h"
+#include "core/uffd.h"
+#include "backend/backend.h"
+#include "memory/evict.h"
+#include "memory/frames.h"
+#include "memory/pool.h"
+#include "memory/reclaim.h"
+#include "memory/splice.h"
+#include "fault/colocate.h"
+#include "fault/control.h"
+#include "fault/prefetch.h"
+#include "fault/priority.h"
+#include "fault/trace.h"
+#include "interpose/alloc.h"
+#include "interpose/children.h"
+#include "interpose/fork.h"
+#include "report.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -1,7 +1,17 @@
 /* report.c -- the statistics at exit: printed with FARHINT_STATS=1
  * (--stats) and written as JSON to FARHINT_STATS_FILE, from what every
  * module recorded (stats.c) and what each says of its state. */
-#include "fm.h"
+#include "report.h"
+#include "base/config.h"
+#include "base/log.h"
+#include "base/state.h"
+#include "base/stats.h"
+#include "core/uffd.h"
+#include "memory/evict.h"
+#include "memory/frames.h"
+#include "memory/pool.h"
+#include "fault/prefetch.h"
+#include "ult/ult.h"
 
 #include <errno.h>
 #include <fcntl.h>

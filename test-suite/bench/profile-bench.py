@@ -115,6 +115,53 @@ def programs(args, bins):
     return out
 
 
+def measure(args, farhint, name, cmd, work):
+    """One program's row: the sampled profile, and the exact one it stands for."""
+    native, _ = timed(cmd, cwd=work)
+    auto_path, exact_path = args.out / f"{name}.fhprof", args.out / f"{name}-exact.fhprof"
+    total, _ = timed([farhint, "profile", "--local", "10%", "-o", auto_path, "--", *cmd], cwd=work)
+    run = json.loads(auto_path.read_text())["run"]
+    rate = run.get("spatial_sampling", {}).get("one_in", 1)
+    row = {
+        "program": name,
+        "native_s": round(native, 2),
+        "peak_mib": run["peak_bytes"] >> 20,
+        "one_in": rate,
+        "profile_s": round(total, 1),
+        "traced_s": run["duration_s"],
+        "bound_points": run.get("share_error_pct", ""),
+    }
+    done = exact_path.exists()  # kept from an earlier run: delete it to measure again
+    if not done:
+        exact_cmd = [farhint, "profile", "--local", "10%", "--peak", str(run["peak_bytes"])]
+        exact_cmd += ["--spatial-sampling", "1", "-o", exact_path, "--", *cmd]
+        _, done = timed(exact_cmd, timeout=args.exact_timeout, cwd=work)
+    if done and rate > 1:
+        exact = json.loads(exact_path.read_text())
+        worst, same, same_prio, n = compare(exact, json.loads(auto_path.read_text()))
+        row.update(
+            exact_traced_s=exact["run"]["duration_s"],
+            estimate_ratio=round(run["total_faults"] / exact["run"]["total_faults"], 3),
+            max_share_diff=round(worst, 1),
+            same_hints=f"{same}/{n}",
+            same_ev_prio=f"{same_prio}/{n}",
+        )
+    elif done:
+        row["exact_traced_s"] = json.loads(exact_path.read_text())["run"]["duration_s"]
+    else:
+        row["exact_traced_s"] = f">{args.exact_timeout:g}"
+    print(
+        f"{name}: native {native:.2f} s, profile {total:.1f} s ({total / native:.1f}x, "
+        f"traced {row['traced_s']} s, 1 in {rate}); exact traced {row['exact_traced_s']} s; "
+        f"estimate x{row.get('estimate_ratio', '-')}, shares within "
+        f"{row.get('max_share_diff', '-')} points (bound {row['bound_points']}), "
+        f"same mut/seq/rdahead {row.get('same_hints', '-')}, same ev_prio "
+        f"{row.get('same_ev_prio', '-')}",
+        flush=True,
+    )
+    return row
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", required=True, type=Path)
@@ -129,69 +176,7 @@ def main():
     bins.mkdir(exist_ok=True)
     work = args.out / "work"
     work.mkdir(exist_ok=True)
-    rows = []
-    for name, cmd in programs(args, bins).items():
-        native, _ = timed(cmd, cwd=work)
-        auto_path, exact_path = args.out / f"{name}.fhprof", args.out / f"{name}-exact.fhprof"
-        total, _ = timed(
-            [farhint, "profile", "--local", "10%", "-o", auto_path, "--", *cmd], cwd=work
-        )
-        auto = json.loads(auto_path.read_text())
-        run = auto["run"]
-        rate = run.get("spatial_sampling", {}).get("one_in", 1)
-        row = {
-            "program": name,
-            "native_s": round(native, 2),
-            "peak_mib": run["peak_bytes"] >> 20,
-            "one_in": rate,
-            "profile_s": round(total, 1),
-            "traced_s": run["duration_s"],
-            "bound_points": run.get("share_error_pct", ""),
-        }
-        done = exact_path.exists()  # kept from an earlier run: delete it to measure again
-        if not done:
-            _, done = timed(
-                [
-                    farhint,
-                    "profile",
-                    "--local",
-                    "10%",
-                    "--peak",
-                    str(run["peak_bytes"]),
-                    "--spatial-sampling",
-                    "1",
-                    "-o",
-                    exact_path,
-                    "--",
-                    *cmd,
-                ],
-                timeout=args.exact_timeout,
-                cwd=work,
-            )
-        if done and rate > 1:
-            exact = json.loads(exact_path.read_text())
-            worst, same, same_prio, n = compare(exact, auto)
-            row.update(
-                exact_traced_s=exact["run"]["duration_s"],
-                estimate_ratio=round(run["total_faults"] / exact["run"]["total_faults"], 3),
-                max_share_diff=round(worst, 1),
-                same_hints=f"{same}/{n}",
-                same_ev_prio=f"{same_prio}/{n}",
-            )
-        elif done:
-            row["exact_traced_s"] = json.loads(exact_path.read_text())["run"]["duration_s"]
-        else:
-            row["exact_traced_s"] = f">{args.exact_timeout:g}"
-        rows.append(row)
-        print(
-            f"{name}: native {native:.2f} s, profile {total:.1f} s ({total / native:.1f}x, "
-            f"traced {row['traced_s']} s, 1 in {rate}); exact traced {row['exact_traced_s']} s; "
-            f"estimate x{row.get('estimate_ratio', '-')}, shares within "
-            f"{row.get('max_share_diff', '-')} points (bound {row['bound_points']}), "
-            f"same mut/seq/rdahead {row.get('same_hints', '-')}, same ev_prio "
-            f"{row.get('same_ev_prio', '-')}",
-            flush=True,
-        )
+    rows = [measure(args, farhint, name, cmd, work) for name, cmd in programs(args, bins).items()]
     fields = list(dict.fromkeys(k for r in rows for k in r))
     with open(args.out / "results.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)

@@ -18,8 +18,8 @@ from farhint import suite  # noqa: E402
 APPS = {name: app for name, app in suite.bundled().programs.items() if not app.server}
 checksum_of = suite.Check("checksum-line").value
 
-# gen's small input takes ~40 s unhinted at 25% (random writes into its
-# k-mer table, docs/design-notes.md); a smaller genome exercises the same code.
+# gen writes at random into its k-mer table, slow unhinted at 25% local with
+# its small input; a smaller genome exercises the same code.
 ARGS = {name: app.args("small") for name, app in APPS.items()} | {"gen": ["2"]}
 # Apps that free large buffers while running (vector growth, sort buffers):
 # under pressure their freed pages are marked dead (never written back).

@@ -115,3 +115,32 @@ def test_a_server_is_loaded_timed_by_its_load_and_stopped(tmp_path):
     assert not in_main and prof["run"]["total_faults"] > 1000, prof["sites"][:3]
     left = subprocess.run(["pgrep", "-f", "kvserver-native|kvserver-auto"], capture_output=True)
     assert left.returncode == 1, left.stdout
+
+
+def test_ab_runs_each_configuration_on_another_builds_runtime_too(tmp_path):
+    """--ab BUILD: CONFIG@base rows come from BUILD's runtime and memory
+    server, alternated with this build's in the same sweep. The other build
+    here has this build's runtime and a memory server that fails: its rows,
+    and only its rows, fail."""
+    binary = tmp_path / "subject"
+    subprocess.run([CLANG, "-O1", "-g", SUITE / "bench_subject.c", "-o", binary], check=True)
+    base = tmp_path / "base-build"
+    (base / "lib").mkdir(parents=True)
+    (base / "bin").mkdir()
+    (base / "lib" / "libfarmem.so").symlink_to(FARHINT.parents[1] / "lib" / "libfarmem.so")
+    server = base / "bin" / "farmem-server"
+    server.write_text("#!/bin/sh\necho 'the base build's server' >&2\nexit 1\n")
+    server.chmod(0o755)
+    out = tmp_path / "out"
+    run = bench(
+        "--ab", base, "--configs", "native,nohint", "--local", "25", "--repeats", "2",
+        "--check", "file:out.txt", "--out", out, "--", binary, "16", "2", "plain",
+    )
+    with open(out / "results.csv") as f:
+        rows = [(r["config"], r["status"]) for r in csv.DictReader(f)]
+    assert [c for c, _ in rows] == ["native", "nohint", "nohint@base"] * 2, rows
+    assert all(s == "ok" for c, s in rows if not c.endswith("@base")), run.stderr[-2000:]
+    assert all(s.startswith("failed") for c, s in rows if c.endswith("@base")), rows
+    assert "| subject | nohint@base |" in (out / "summary.md").read_text()
+    wrong = bench("--ab", tmp_path, "--configs", "native,nohint", "--", binary, "16", "2", "plain")
+    assert wrong.returncode == 2 and "no lib/libfarmem.so or bin/farmem-server there" in wrong.stderr

@@ -2,9 +2,7 @@
 farhint_prefetch), end to end: a program with a gather a[idx[i]] and a
 scatter out[pos[key[i]]]++ is compiled with the plugin from a profile that
 names those two lines, and run in far memory. It must compute what it
-computes natively, and the prefetches must be issued and used. (16 MiB: the
-first megabytes a program allocates can land in memory the allocator took
-before the runtime's hooks, which is not far; see docs/design-notes.md.)"""
+computes natively, and the prefetches must be issued and used."""
 
 import json
 import subprocess

@@ -135,7 +135,7 @@ def run_once(build: Path, w: Workload, options, stall: float, limit: float, stat
     return proc.returncode, seconds, (out, err)
 
 
-def main():
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--minutes", type=float, default=10, help="how long to go on (default 10)")
     ap.add_argument(
@@ -150,15 +150,16 @@ def main():
     ap.add_argument("--only", help="comma-separated workload names (default all)")
     ap.add_argument("--build", default=str(HERE.parents[1] / "build"))
     args = ap.parse_args()
-    build = Path(args.build).resolve()
-    seed = args.seed if args.seed is not None else int(time.time())
-    rng = random.Random(seed)
-    workloads = [w for w in WORKLOADS if not args.only or w.name in args.only.split(",")]
-    if not workloads:
+    args.workloads = [w for w in WORKLOADS if not args.only or w.name in args.only.split(",")]
+    if not args.workloads:
         ap.error(f"--only names no workload (known: {', '.join(w.name for w in WORKLOADS)})")
+    return args
 
+
+def native_outputs(build, workloads):
+    """What a correct run prints: each program's own output, run natively."""
     expected = {}
-    for w in workloads:  # what a correct run prints: the program's own output
+    for w in workloads:
         if w.ult_only:
             continue
         native = subprocess.run(
@@ -170,7 +171,55 @@ def main():
         if native.returncode != 0:
             sys.exit(f"torture: {w.program} fails natively: {native.stdout}{native.stderr}")
         expected[w] = native.stdout
+    return expected
 
+
+def verdict_of(rc, detail, expected_output, stats):
+    if rc == "hang":
+        return "hang"
+    if rc == 70:
+        return "stopped by the runtime"
+    if rc != 0:
+        return f"exit {rc}"
+    if expected_output is not None and detail[0] != expected_output:
+        return "wrong result"
+    if expected_output is None and not detail[0].startswith("ok"):
+        return "wrong result"
+    if not honest_cpu(stats):
+        return "runtime CPU over the process's"
+    return "ok"
+
+
+def torture(args, build, expected, rng, tmp):
+    """Random runs until the deadline; returns (passed, failures by kind)."""
+    passed, failed = 0, {}
+    deadline = time.monotonic() + args.minutes * 60
+    n = 0
+    while time.monotonic() < deadline:
+        n += 1
+        w = rng.choice(args.workloads)
+        options = ["--policy", rng.choice(POLICIES), "--reclaim", rng.choice(RECLAIMS)]
+        if w.ult_only or (w.ult and rng.random() < 0.5):
+            options.append("--ult")
+        stats = Path(tmp) / "stats.json"
+        stats.unlink(missing_ok=True)
+        rc, seconds, detail = run_once(build, w, options, args.stall, args.limit, stats)
+        verdict = verdict_of(rc, detail, expected.get(w), stats)
+        print(f"run {n}: {w.name} {' '.join(options)}: {verdict} ({seconds:.1f} s)", flush=True)
+        if verdict == "ok":
+            passed += 1
+            continue
+        failed[verdict] = failed.get(verdict, 0) + 1
+        if rc != "hang":
+            print(f"  stdout: {detail[0][-500:]}\n  stderr: {detail[1][-2000:]}", flush=True)
+    return passed, failed
+
+
+def main():
+    args = parse_args()
+    build = Path(args.build).resolve()
+    seed = args.seed if args.seed is not None else int(time.time())
+    expected = native_outputs(build, args.workloads)
     print(
         f"torture: seed {seed}, {args.busy} busy loops on {os.cpu_count()} CPUs, "
         f"{args.minutes:g} minutes",
@@ -180,39 +229,9 @@ def main():
         subprocess.Popen(["sh", "-c", "while :; do :; done"], start_new_session=True)
         for _ in range(args.busy)
     ]
-    passed, failed = 0, {}
-    deadline = time.monotonic() + args.minutes * 60
     tmp = tempfile.mkdtemp(prefix="farhint-torture-")
     try:
-        n = 0
-        while time.monotonic() < deadline:
-            n += 1
-            w = rng.choice(workloads)
-            options = ["--policy", rng.choice(POLICIES), "--reclaim", rng.choice(RECLAIMS)]
-            if w.ult_only or (w.ult and rng.random() < 0.5):
-                options.append("--ult")
-            stats = Path(tmp) / "stats.json"
-            stats.unlink(missing_ok=True)
-            rc, seconds, detail = run_once(build, w, options, args.stall, args.limit, stats)
-            if rc == "hang":
-                verdict = "hang"
-            elif rc == 70:
-                verdict = "stopped by the runtime"
-            elif rc != 0:
-                verdict = f"exit {rc}"
-            elif detail[0] != expected[w] if w in expected else not detail[0].startswith("ok"):
-                verdict = "wrong result"
-            elif not honest_cpu(stats):
-                verdict = "runtime CPU over the process's"
-            else:
-                verdict = "ok"
-            print(f"run {n}: {w.name} {' '.join(options)}: {verdict} ({seconds:.1f} s)", flush=True)
-            if verdict == "ok":
-                passed += 1
-                continue
-            failed[verdict] = failed.get(verdict, 0) + 1
-            if rc != "hang":
-                print(f"  stdout: {detail[0][-500:]}\n  stderr: {detail[1][-2000:]}", flush=True)
+        passed, failed = torture(args, build, expected, random.Random(seed), tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         for b in busy:

@@ -8,7 +8,7 @@
 // matrix), is hinted once, for the whole range, in the preheader of the
 // outermost loop the range does not move in. A hint in the loop would run
 // its check every iteration and keep the loop from being vectorized
-// (docs/design-notes.md, "The pass hoists hints"). A hoisted hint that comes
+// (docs/design/pass.md, "The pass hoists hints"). A hoisted hint that comes
 // too early is only a hint: if the page is evicted before the access, the
 // access faults and is served like any other.
 //

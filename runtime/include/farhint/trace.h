@@ -48,7 +48,7 @@ enum farhint_trace_kind {
   FARHINT_TRACE_SAMPLING = 7, /* addr: 1 page in addr is far; size: a page's bytes */
 };
 
-#define FARHINT_TRACE_FULL 20000 /* why this many: docs/design-notes.md, "A sampled profile" */
+#define FARHINT_TRACE_FULL 20000 /* why this many: docs/design/profiling.md, "A sampled profile" */
 #define FARHINT_TRACE_BURST 1024
 
 /* Flags of a fault record. */

@@ -1,0 +1,367 @@
+/* control.c -- the control thread: it serves unhinted faults from the
+ * userfaultfd, with read-ahead for runs in address order, and notices a
+ * dead memory server.
+ * Design: docs/design/fault-serving.md. */
+#include "fault/control.h"
+#include "base/log.h"
+#include "base/spin_budget.h"
+#include "base/spinlock.h"
+#include "base/state.h"
+#include "base/stats.h"
+#include "base/threads.h"
+#include "core/live.h"
+#include "core/meta.h"
+#include "core/uffd.h"
+#include "backend/backend.h"
+#include "memory/read_writes.h"
+#include "fault/colocate.h"
+#include "fault/pagein.h"
+#include "fault/prefetch.h"
+#include "fault/priority.h"
+#include "fault/trace.h"
+
+#include <errno.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Unhinted faults in address order (a vector filled or copied by library
+ * code the pass cannot hint) get read-ahead of their own, as the kernel's
+ * swap read-ahead does: per run of a faulting thread, the fourth fault in a
+ * row at or just past the last one (or its window) starts a window of 4
+ * pages, and each further one doubles it (up to 64, at most an eighth of
+ * the budget); the read-ahead thread fetches it while the thread runs on.
+ * Three in a row are not enough: websvc's 8 KiB objects span up to three
+ * pages, and a window after them only evicts what the next requests need.
+ * A thread follows RA_WAYS runs at once: a copy's faults alternate between
+ * its source and its destination, and with one run per thread each fault
+ * reset the other's (docs/design/prefetch.md, "Read-ahead for unhinted faults
+ * in address order"). */
+#define RA_THREADS 16
+#define RA_WAYS 4 /* runs followed at once per thread (interleaved copies) */
+/* The largest window, 1 MiB: a scan that outruns a smaller one waits at
+ * each window's end (bench_churn took 5x the faults at 64 pages). */
+#define RA_MAX 256
+struct ra_stream {
+  uint32_t tid;
+  uintptr_t last;  /* the last fault's page */
+  unsigned run;    /* faults in address order before it */
+  unsigned window; /* pages fetched ahead of it */
+  uintptr_t ahead; /* the end of what was asked for ahead */
+  uint64_t used;   /* when it last took a fault, to replace the oldest */
+};
+static struct ra_stream streams[RA_THREADS][RA_WAYS]; /* under streams_lock */
+static uint64_t streams_clock;
+static fm_spinlock_t streams_lock;
+
+/* Thread tid's run that its fault on page continues in address order, or
+ * NULL (streams_lock held: with servers beside every core, several serve). */
+static struct ra_stream *continued_run(uint32_t tid, uintptr_t page) {
+  struct ra_stream *set = streams[tid % RA_THREADS];
+  for (unsigned w = 0; w < RA_WAYS; w++)
+    if (set[w].tid == tid && page > set[w].last &&
+        page <= set[w].last + (uintptr_t)(set[w].window + 1) * FM_PAGE)
+      return &set[w];
+  return NULL;
+}
+
+static bool in_address_order(uint32_t tid, uintptr_t page) {
+  fm_spin_lock(&streams_lock);
+  bool in_order = continued_run(tid, page) != NULL;
+  fm_spin_unlock(&streams_lock);
+  return in_order;
+}
+
+/* A fault that continues none of its thread's runs starts one in place of
+ * the run that has gone longest without a fault. */
+static struct ra_stream *oldest_run(uint32_t tid) {
+  struct ra_stream *set = streams[tid % RA_THREADS], *old = &set[0];
+  for (unsigned w = 1; w < RA_WAYS; w++)
+    if (set[w].used < old->used)
+      old = &set[w];
+  return old;
+}
+
+static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
+  fm_spin_lock(&streams_lock);
+  unsigned max = (unsigned)(fm.cfg.local_bytes / FM_PAGE / 8);
+  if (max > RA_MAX)
+    max = RA_MAX;
+  struct ra_stream *s = continued_run(tid, page);
+  bool in_order = s != NULL;
+  if (!s)
+    s = oldest_run(tid);
+  unsigned run = in_order ? s->run + 1 : 0;
+  unsigned window = run < 3 ? 0 : s->window ? 2 * s->window : 4;
+  if (window > max)
+    window = max;
+  uintptr_t asked = in_order && s->ahead > page ? s->ahead : page;
+  uintptr_t end = page + (uintptr_t)window * FM_PAGE;
+  *s = (struct ra_stream){.tid = tid,
+                          .last = page,
+                          .run = run,
+                          .window = window,
+                          .ahead = end > asked ? end : asked,
+                          .used = ++streams_clock};
+  fm_spin_unlock(&streams_lock);
+  if (window) {
+    bool sample = false;
+    if (!write && !fm_trace_on() && fm_reads_map_writable(window, &sample))
+      write = true;
+    fm_prefetch_read_ahead(page + FM_PAGE, window, write, sample);
+    /* A fault on a page still in flight asks again for much of the same
+     * window: only what is new counts as saved. */
+    if (fm_trace_on() && end > asked)
+      fm_trace_count_ahead(asked, (unsigned)((end - asked) / FM_PAGE));
+  }
+}
+
+/* Beside a lone faulting thread (colocate.c) the control thread runs at
+ * SCHED_IDLE, so the copy's wake-up lets the thread take the core at once,
+ * before the page is unlocked and tracked: that is finished when the thread
+ * next sleeps, most often in its next fault, which saves a wake-up call
+ * per fault. Meanwhile page-lock waiters do not spin on that page (meta.c)
+ * and hints do not wait for it (pagein.c): a waiter spinning there would
+ * keep its owner from running (the large pipeline's hinted build, whose
+ * hints touch pages library code has just faulted in, ran 10x native when
+ * they did). Faults in address order still wake the thread last: a thread
+ * walking memory soon hands what it walked back to the runtime, as
+ * bench_churn frees each buffer it has read back, and waited in free() for
+ * the page the control thread still held (7% slower); read-ahead serves
+ * most of such runs anyway. Nor can a fault whose copy wakes the thread be
+ * timed, as the copy returns only when the thread sleeps again: one in
+ * TIMED_EVERY wakes it last and is timed (stats.c estimates the rest from
+ * these), chosen at random, since faults that evict come every few faults
+ * and a fixed stride timed none of them. Write-protect faults always wake
+ * it last. */
+#define TIMED_EVERY 32
+
+static bool time_this_one(void) {
+  static __thread uint64_t x = 0x9e3779b97f4a7c15; /* xorshift64 */
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  return x % TIMED_EVERY == 0;
+}
+
+static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
+  bool colocated = fm_colocate_fault((pid_t)msg->arg.pagefault.feat.ptid);
+  bool beside = colocated || fm_colocate_each();
+  /* In trace mode the faults the sampling skips are served as in a run,
+   * read-ahead and all: a profile of millions of faults then costs about
+   * a run at its budget plus the recorded faults, instead of a round trip
+   * per page for every fault (docs/design/profiling.md, "A sampled profile
+   * weighs each record"). The
+   * recorded bursts are served one page each, so the runs they show are
+   * the program's, not the read-ahead's. */
+  if (fm_trace_on() && fm_trace_unhinted(msg))
+    return;
+  fm_hints_missed();
+  uintptr_t page = fm_page_of((uintptr_t)msg->arg.pagefault.address);
+  uint64_t flags = msg->arg.pagefault.flags;
+  /* A window of pages is mapped with the wake last: woken by the copy, the
+   * thread would run while this thread, maybe at SCHED_IDLE beside it,
+   * still holds the window's page locks. */
+  if (!(flags & UFFD_PAGEFAULT_FLAG_WP)) {
+    fm_uffd_defer_wakes(true);
+    bool mapped = fm_trace_on() ? fm_page_in_local_window(page) : fm_page_in_fresh_window(page);
+    fm_uffd_defer_wakes(false);
+    if (mapped) {
+      if (!fm_trace_on())
+        fm_stats_count(FM_C_FAULT_UNHINTED, 1);
+      fm_uffd_wake(fm.uffd, page, FM_PAGE);
+      return;
+    }
+  }
+  if (flags & UFFD_PAGEFAULT_FLAG_WP) {
+    fm_stats_count(FM_C_FAULT_WP, 1);
+    fm_uffd_defer_wakes(beside);
+    fm_page_make_writable(page, true);
+    fm_uffd_defer_wakes(false);
+    if (beside)
+      fm_uffd_wake(fm.uffd, page, FM_PAGE);
+    return;
+  }
+  bool write = flags & UFFD_PAGEFAULT_FLAG_WRITE;
+  uint32_t tid = msg->arg.pagefault.feat.ptid;
+  /* On its way: the copy that lands it wakes the faulting thread, so this
+   * thread serves the next fault instead of waiting for the transfer. */
+  uint64_t now = atomic_load_explicit(fm_meta(page), memory_order_acquire);
+  bool wake = false;
+  if ((now & FARHINT_META_LOCKED) && (now & FARHINT_META_IN_FLIGHT)) {
+    fm_stats_count(FM_C_FAULT_IN_FLIGHT, 1);
+  } else {
+    bool in_order = in_address_order(tid, page);
+    bool sample = colocated && !in_order && time_this_one();
+    bool wake_in_copy = colocated && !in_order && !sample;
+    bool wake_last = beside && !wake_in_copy;
+    fm_uffd_defer_wakes(wake_last);
+    fm_stats_fault_timing(wake_in_copy ? FM_UNTIMED : sample ? FM_TIMED_SAMPLE : FM_TIMED);
+    if (wake_in_copy)
+      fm_page_hold_no_spin(page);
+    int r = fm_page_in(page, write, 0, FM_PATH_UNHINTED);
+    fm_page_hold_no_spin(0);
+    fm_stats_fault_timing(FM_TIMED);
+    fm_uffd_defer_wakes(false);
+    if (r == FM_MAPPED && (colocated || mine))
+      fm_stats_count(FM_C_FAULT_COLOCATED, 1);
+    /* If another path mapped it first, fm_page_in has made it writable
+     * when asked; the faulting thread still waits in the kernel. */
+    wake = r != FM_MAPPED || wake_last;
+  }
+  /* Before the wake: woken, a thread beside this one runs until it sleeps
+   * again, and read-ahead asked for after that comes a fault late
+   * (bench_churn took 40% more faults). */
+  if (fm.cfg.unhinted_readahead)
+    read_ahead_unhinted(tid, page, write);
+  if (wake)
+    fm_uffd_wake(fm.uffd, page, FM_PAGE);
+}
+
+/* With a server beside every core, the fault of a thread on another core
+ * is served at normal priority (colocate.c); every fault wakes its thread
+ * last, as a server preempted by the woken thread then holds nothing. */
+static void serve_fault(const struct uffd_msg *msg) {
+  bool each = fm_colocate_each();
+  bool mine = each && fm_colocate_mine((pid_t)msg->arg.pagefault.feat.ptid);
+  if (each && !mine)
+    fm_colocate_priority(true);
+  serve_fault_here(msg, mine);
+  if (each && !mine && fm_colocate_each()) /* else the control thread has just left */
+    fm_colocate_priority(false);
+}
+
+/* Serves what the userfaultfd holds now; false when it held nothing. */
+static bool serve_pending(void) {
+  struct uffd_msg msgs[32];
+  fm_stats_count(FM_C_UFFD_READ_SYSCALLS, 1);
+  ssize_t got = read(fm.uffd, msgs, sizeof msgs);
+  if (got < 0) {
+    if (errno == EAGAIN || errno == EINTR)
+      return false;
+    fm_log_die("control thread: reading the userfaultfd failed: %s", strerror(errno));
+  }
+  for (size_t i = 0; i < (size_t)got / sizeof msgs[0]; i++)
+    if (msgs[i].event == UFFD_EVENT_PAGEFAULT)
+      serve_fault(&msgs[i]);
+  return got > 0;
+}
+
+/* After serving a fault the thread polls the (non-blocking) userfaultfd
+ * for SPIN_NS before sleeping in poll(): faults come in bursts, and waking
+ * a sleeping thread costs tens of microseconds (Eden gives the control
+ * thread a core of its own for the same reason). Only when faults have come
+ * closer together than that lately (struct fm_spin): where read-ahead
+ * serves most pages, faults are far apart and the spins were wasted. Not
+ * with user-level threads: their workers occupy the cores, and the spin
+ * would take CPU from them (docs/design/fault-serving.md, "The control thread
+ * spins briefly"), nor beside a lone faulting thread (colocate.c). */
+#define SPIN_NS 50000
+/* While spinning, the userfaultfd is read this often: a fault waits half of
+ * it on average, and the empty reads (each a system call) stay a fraction of
+ * the system calls per page moved. */
+#define SPIN_READ_EVERY_NS 2000
+#define POLL_EVERY 64
+
+/* Set when user-level-thread workers occupy the cores (ult/fetch.c): the
+ * control thread does not spin, and it finishes their fetches in flight
+ * (poll) while any is out (pending) when every worker is busy running
+ * threads (fault stealing). */
+static struct {
+  void (*_Atomic poll)(void);
+  bool (*_Atomic pending)(void);
+} workers;
+
+void fm_control_serve_workers(void (*poll)(void), bool (*pending)(void)) {
+  atomic_store(&workers.pending, pending);
+  atomic_store(&workers.poll, poll);
+}
+
+static void poll_workers(void) {
+  void (*poll)(void) = atomic_load_explicit(&workers.poll, memory_order_acquire);
+  if (poll)
+    poll();
+}
+
+static bool workers_pending(void) {
+  bool (*pending)(void) = atomic_load_explicit(&workers.pending, memory_order_acquire);
+  return pending && pending();
+}
+
+/* The control thread (arg NULL), or a server for core arg - 1, which
+ * waits until servers beside every core are wanted (colocate.c). */
+static void *control_main(void *arg) {
+  int server_cpu = (int)(intptr_t)arg - 1; /* -1: the control thread */
+  fm_priority_serving();
+  bool raised = false;
+  if (server_cpu >= 0)
+    fm_colocate_server(server_cpu);
+  struct pollfd p[2] = {
+      {.fd = fm.uffd, .events = POLLIN},
+      {.fd = fm_backend_fd(), .events = POLLRDHUP},
+  };
+  struct fm_spin spin = {.max_ns = SPIN_NS};
+  unsigned unpolled = 0;
+  for (;;) {
+    /* Beside the faulting threads this thread runs only while the one on
+     * its core sleeps, most often in its next fault: read it without a
+     * poll first. Every POLL_EVERY reads the poll comes anyway, to see the
+     * memory server's socket. */
+    if (server_cpu >= 0 && !fm_colocate_each())
+      fm_colocate_server(server_cpu); /* parked: the control thread serves */
+    if (fm_colocated() && unpolled < POLL_EVERY && serve_pending()) {
+      unpolled++;
+      continue;
+    }
+    unpolled = 0;
+    poll_workers();
+    fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
+    if (poll(p, server_cpu >= 0 ? 1 : 2, workers_pending() ? 1 : -1) < 0) {
+      if (errno == EINTR)
+        continue;
+      fm_log_die("control thread: poll failed: %s", strerror(errno));
+    }
+    if (p[1].revents & (POLLHUP | POLLRDHUP | POLLERR))
+      fm_backend_lost();
+    if (!raised && server_cpu < 0 && fm_priority_raised()) {
+      fm_colocate_stop(); /* the servers park; this thread serves, unpinned */
+      fm_priority_confirm();
+      raised = true;
+    }
+    if (!(p[0].revents & POLLIN) || (server_cpu >= 0 && !fm_colocate_each()))
+      continue;
+    uint64_t now = fm_stats_now_ns();
+    fm_spin_work_came(&spin, now); /* slept through the gap */
+    spin.last_ns = now;
+    serve_pending();
+    /* Beside the faulting thread, a spin would only keep it off its core. */
+    bool no_spin = atomic_load_explicit(&workers.poll, memory_order_relaxed) || fm_colocated();
+    uint64_t budget = no_spin || raised ? 0 : fm_spin_budget(&spin);
+    while ((now = fm_stats_now_ns()) - spin.last_ns < budget) {
+      if (serve_pending()) {
+        fm_spin_work_came(&spin, now);
+        spin.last_ns = fm_stats_now_ns();
+      } else { /* an empty read is a system call: look again in a while */
+        uint64_t next = now + SPIN_READ_EVERY_NS;
+        while (fm_stats_now_ns() < next)
+          __builtin_ia32_pause();
+        fm_stats_time_add(FM_T_SPIN, now);
+      }
+      poll_workers();
+    }
+  }
+  return NULL;
+}
+
+int fm_control_start(void) {
+  if (fm_thread_start(control_main, "farhint-control") < 0)
+    return -1;
+  int cpus[64];
+  unsigned n = fm_colocate_server_cpus(cpus, sizeof cpus / sizeof cpus[0]);
+  for (unsigned i = 0; i < n; i++)
+    if (fm_thread_start_arg(control_main, (void *)(intptr_t)(cpus[i] + 1), "farhint-server", true) <
+        0)
+      return -1;
+  return 0;
+}

@@ -1,0 +1,23 @@
+/* trace.h -- trace mode (trace.c): record every fault with its stack. */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <signal.h>
+
+struct uffd_msg;
+int fm_trace_init(void);
+void fm_trace_finish(void);
+bool fm_trace_on(void);
+/* Records and serves a fault the sampling picks; false for one it skips,
+ * which the caller serves as in run mode. */
+bool fm_trace_unhinted(const struct uffd_msg *msg);
+/* Pages read ahead of a skipped fault: each counts as the fault it saves,
+ * so samples keep standing for the faults of a run without read-ahead, as
+ * the recorded ones are served. */
+void fm_trace_count_ahead(uintptr_t first, unsigned pages);
+/* Whether trace mode keeps the page far (all are, unless the trace samples
+ * space: FARHINT_TRACE_SPATIAL); the others stay local, with no frame from
+ * the budget (FM_LOCAL_NODE), and are neither recorded nor counted. */
+bool fm_trace_far(uintptr_t page);
+void fm_trace_hinted(uintptr_t addr, bool write); /* call from the slow path only */

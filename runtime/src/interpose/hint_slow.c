@@ -1,0 +1,142 @@
+/* hint_slow.c -- the hint ABI's slow path (farhint/hint.h): a hinted miss is
+ * served on the calling thread with no trap, then read-ahead is queued.
+ * Design: docs/design/hint-abi.md. */
+#include "base/state.h"
+#include "base/stats.h"
+#include "core/meta.h"
+#include "fault/pagein.h"
+#include "fault/prefetch.h"
+#include "fault/trace.h"
+#include "ult/ult.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The read-ahead window this thread asked for last, [lo, hi). */
+static __thread uintptr_t asked_lo, asked_hi;
+
+/* The read-ahead window of a hint on [first, last]: pages after it, or
+ * before it when rdahead is negative. On a miss, a window that starts
+ * inside the one this thread asked for last is not asked for again: when
+ * the read-ahead thread fell behind a scan, each of the scan's misses asked
+ * for a window the thread then found already mapped, one a page, so it
+ * never caught up (qsort's fill loop, in some runs: 262 K hinted faults and
+ * 56 K requests dropped, against 400 faults where it kept ahead). A
+ * trigger's window starts inside the current one on purpose. */
+static void request_window(uintptr_t first, uintptr_t last, long pages, int rdahead, unsigned prio,
+                           bool mut, bool on_miss) {
+  uintptr_t span = (uintptr_t)pages * FM_PAGE, lo;
+  if (rdahead > 0)
+    lo = last + FM_PAGE;
+  else if (first >= fm.far_base + span)
+    lo = first - span;
+  else
+    return;
+  if (on_miss && lo >= asked_lo && lo < asked_hi)
+    return;
+  asked_lo = lo;
+  asked_hi = lo + span;
+  fm_prefetch_request(lo, pages, prio, mut);
+}
+
+#define HIT_CPU_MAX_NS 5000
+
+static uint64_t thread_cpu_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return fm_timespec_ns(&t);
+}
+
+/* Inlined into both entry points, so trace mode finds the hint site one
+ * frame up from either. */
+static inline __attribute__((always_inline)) void serve_hint(const void *addr, size_t size,
+                                                             uint32_t packed, uint32_t site) {
+  (void)site;
+  uintptr_t a = (uintptr_t)addr;
+  if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
+    return;
+  uint64_t t0 = fm_stats_now_ns();
+  uintptr_t end = a + size < a || a + size > fm.far_end ? fm.far_end : a + size;
+  unsigned flags = FARHINT_UNPACK_FLAGS(packed);
+  unsigned prio = FARHINT_UNPACK_PRIO(packed);
+  int rdahead = FARHINT_UNPACK_RDAHEAD(packed);
+  bool mut = flags & FARHINT_F_MUT;
+  fm_stats_count(FM_C_HINT_SLOW_CALLS, 1);
+
+  uintptr_t first = fm_page_of(a), last = fm_page_of(end - 1);
+  long pages = rdahead < 0 ? -(long)rdahead : rdahead;
+  /* A miss starts a window of |rdahead| pages, posted before this thread
+   * waits for its own page so the two transfers overlap. */
+  bool missed = !(atomic_load(fm_meta(first)) & FM_RESIDENT);
+  bool ahead_posted = pages > 0 && missed;
+  /* A miss may wait (a transfer, a page lock, the scheduler): its CPU is
+   * the thread's clock, not the time it took. A hit waits for nothing. */
+  uint64_t cpu = 0, since = missed ? thread_cpu_ns() : 0;
+  if (ahead_posted)
+    request_window(first, last, pages, rdahead, prio, mut, true);
+  bool fetched = false, triggered = false;
+  uint64_t parked_ns = 0; /* other threads ran meanwhile: not runtime CPU */
+  for (uintptr_t page = first; page <= last; page += FM_PAGE) {
+    _Atomic uint64_t *m = fm_meta(page);
+    if (!(atomic_load_explicit(m, memory_order_relaxed) & FARHINT_META_REGISTERED))
+      continue; /* not allocated memory: nothing to fetch */
+    /* A user-level thread parks while its page comes (then the page is
+     * there, unless evicted again, which fm_page_in handles). */
+    bool absent = !(atomic_load_explicit(m, memory_order_relaxed) & FM_RESIDENT);
+    /* A parked user-level thread may resume on another kernel thread, whose
+     * clock is another: its CPU is counted a stretch at a time. */
+    uint64_t before = missed && absent && fm_ult_on() ? thread_cpu_ns() : 0;
+    bool parked = absent && fm_ult_fetch(page, mut, prio, &parked_ns);
+    if (parked && missed) {
+      cpu += before - since;
+      since = thread_cpu_ns();
+    }
+    int r = fm_page_in(page, mut, prio, FM_PATH_HINTED);
+    fetched |= r == FM_MAPPED || parked;
+    triggered |= r == FM_TRIGGERED;
+  }
+  if (fetched && fm_trace_on())
+    fm_trace_hinted(a, mut);
+  if (!fetched)
+    fm_stats_count(FM_C_HINT_HIT, 1);
+  /* Reaching the trigger in a window's middle starts the next one, half a
+   * window before it is needed (the prefetcher skips the pages already
+   * there). */
+  if (triggered && pages > 0)
+    request_window(first, last, pages + pages / 2, rdahead, prio, mut, false);
+  else if (fetched && pages > 0 && !ahead_posted)
+    request_window(first, last, pages, rdahead, prio, mut, true);
+  uint64_t wall = fm_stats_now_ns() - t0 - parked_ns;
+  /* A hit takes a few microseconds of CPU; more wall time than that is the
+   * thread preempted (a busy machine), which is no CPU of the runtime's. */
+  cpu = missed ? cpu + thread_cpu_ns() - since : wall < HIT_CPU_MAX_NS ? wall : HIT_CPU_MAX_NS;
+  fm_stats_slow_path(cpu < wall ? cpu : wall, wall);
+}
+
+/* A prefetch ahead (farhint_prefetch): queued, never waited for. */
+static inline void serve_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t site) {
+  uintptr_t a = (uintptr_t)addr;
+  if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
+    return;
+  uintptr_t first = fm_page_of(a);
+  uintptr_t last = a + size - 1 < a ? fm.far_end - FM_PAGE : fm_page_of(a + size - 1);
+  fm_prefetch_ahead(first, (long)((last - first) / FM_PAGE + 1), FARHINT_UNPACK_PRIO(packed),
+                    FARHINT_UNPACK_FLAGS(packed) & FARHINT_F_MUT, site);
+}
+
+void farhint_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t site) {
+  serve_prefetch(addr, size, packed, site);
+}
+
+void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t packed, uint32_t site) {
+  serve_prefetch(addr, size, packed, site);
+}
+
+void farhint_hint_slow(const void *addr, size_t size, uint32_t packed, uint32_t site) {
+  serve_hint(addr, size, packed, site);
+}
+
+void farhint_hint_slow_preserve_most(const void *addr, size_t size, uint32_t packed,
+                                     uint32_t site) {
+  serve_hint(addr, size, packed, site);
+}

@@ -1,0 +1,260 @@
+/* monitor.c -- a system call that blocks never stalls a worker.
+ *
+ * A user-level thread that blocks in the kernel (epoll_wait in a server's
+ * event loop, a sleep, a read of a pipe, a futex inside glibc) blocks its
+ * kernel thread, and without more every thread queued on that worker
+ * waits too: with all workers so blocked the program hangs. The monitor,
+ * as Go's sysmon, gives such a worker to a spare kernel thread (started
+ * when none is spare) and leaves the blocked one to finish its call; when
+ * the call returns, that thread's next switch puts its user-level thread
+ * back on a run queue and it becomes a spare itself.
+ *
+ * Blocked is: in an interposed blocking call (ult/syscalls.c) for over
+ * CALL_HANDOFF_NS, or, for a call the shim does not see, no switch for
+ * STUCK_NS while the kernel thread used under a fifth of that time in CPU.
+ * A thread computing without a switch keeps its worker: scheduling is
+ * cooperative. The monitor looks every CALL_HANDOFF_NS while such a call is
+ * in flight, every STUCK_NS while threads run, and sleeps while none does.
+ * Design: docs/design/ult.md. */
+#include "ult/ult.h"
+#include "base/log.h"
+#include "base/proc_task.h"
+#include "base/spinlock.h"
+#include "base/stats.h"
+#include "base/threads.h"
+#include "ult/sched.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <linux/futex.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CALL_HANDOFF_NS 50000ULL
+#define STUCK_NS 2000000ULL
+
+static struct kthread *_Atomic all; /* every kernel thread serving workers, ever */
+static struct {
+  fm_spinlock_t lock;
+  struct kthread *list;
+} spares;
+static _Atomic uint32_t wake_seq; /* futex: the monitor's, while it sleeps */
+/* How the monitor sleeps: not (it looks again within CALL_HANDOFF_NS), for
+ * STUCK_NS, or until a thread runs. */
+enum { NAP_SHORT, NAP_LONG, NAP_DEEP };
+static _Atomic int napping;
+
+void fm_ult_monitor_add(struct kthread *k) {
+  struct kthread *head = atomic_load(&all);
+  do
+    k->next_all = head;
+  while (!atomic_compare_exchange_weak(&all, &head, k));
+}
+
+struct kthread *fm_ult_kthread_of(pid_t tid) {
+  for (struct kthread *k = atomic_load(&all); k; k = k->next_all)
+    if (k->tid == tid)
+      return k;
+  return NULL;
+}
+
+static void wake_monitor_from(int nap) {
+  int n = atomic_load(&napping);
+  if (n >= nap && atomic_compare_exchange_strong(&napping, &n, NAP_SHORT)) {
+    atomic_fetch_add(&wake_seq, 1);
+    fm_ult_futex(&wake_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
+  }
+}
+
+void fm_ult_monitor_running(void) { wake_monitor_from(NAP_DEEP); }
+
+void fm_ult_call_begin(void) {
+  struct kthread *k = fm_ult_kthread();
+  if (!k)
+    return;
+  atomic_store(&k->call_since, fm_stats_now_ns());
+  wake_monitor_from(NAP_LONG);
+}
+
+void fm_ult_call_end(void) {
+  struct kthread *k = fm_ult_kthread();
+  if (!k)
+    return;
+  atomic_store(&k->call_since, 0);
+  if (!atomic_load(&k->worker)) { /* handed off: back on a run queue, and
+                                     this kernel thread becomes a spare */
+    int saved = errno;
+    fh_ult_yield();
+    errno = saved;
+  }
+}
+
+struct worker *fm_ult_wait_for_worker(struct kthread *k) {
+  fm_spin_lock(&spares.lock);
+  k->next_spare = spares.list;
+  spares.list = k;
+  fm_spin_unlock(&spares.lock);
+  for (;;) {
+    uint32_t seq = atomic_load(&k->assigned);
+    struct worker *w = atomic_load(&k->worker);
+    if (w)
+      return w;
+    fm_ult_futex(&k->assigned, FUTEX_WAIT_PRIVATE, seq, NULL);
+  }
+}
+
+static struct kthread *take_spare(void) {
+  fm_spin_lock(&spares.lock);
+  struct kthread *s = spares.list;
+  if (s)
+    spares.list = s->next_spare;
+  fm_spin_unlock(&spares.lock);
+  return s;
+}
+
+static void hand_off(struct kthread *k, struct worker *w) {
+  struct kthread *s = take_spare();
+  if (s) {
+    atomic_store(&k->worker, NULL);
+    atomic_store(&s->worker, w);
+    atomic_fetch_add(&s->assigned, 1);
+    fm_ult_futex(&s->assigned, FUTEX_WAKE_PRIVATE, 1, NULL);
+  } else {
+    /* Tried once: the monitor looks again every 25 us, and each failed
+     * start would be said again. */
+    static bool cannot_start;
+    if (cannot_start)
+      return;
+    if (!fm_ult_kthread_start(w)) {
+      cannot_start = true;
+      fm_log("cannot start a kernel thread to run user-level threads while one "
+             "blocks in a system call; threads on its worker wait for the call");
+      return;
+    }
+    atomic_store(&k->worker, NULL);
+  }
+  fm_stats_count(FM_C_ULT_HANDOFFS, 1);
+}
+
+static uint64_t cpu_ns(struct kthread *k) {
+  clockid_t clock;
+  struct timespec ts;
+  if (pthread_getcpuclockid(k->thread, &clock) || clock_gettime(clock, &ts))
+    return UINT64_MAX; /* cannot tell: counts as busy */
+  return fm_timespec_ns(&ts);
+}
+
+/* Whether the kernel has k asleep (S or D in /proc): a thread that is only
+ * waiting for a CPU (R: the machine is busy) gets it back without a
+ * hand-off, and on a loaded 2-core machine a socket write often waits so
+ * for over CALL_HANDOFF_NS. Read only when a hand-off is being decided. */
+static bool asleep(struct kthread *k) {
+  char stat[512];
+  if (fm_proc_task_read(k->tid, "stat", stat, sizeof stat) < 0)
+    return true;                        /* cannot tell: as before, by time alone */
+  const char *end = strrchr(stat, ')'); /* the name may hold spaces and parentheses */
+  return !end || end[1] != ' ' || end[2] != 'R';
+}
+
+/* A kernel thread with no switch since the monitor's last look, and little
+ * CPU used meanwhile, is blocked in the kernel. */
+static bool stuck(struct kthread *k, uint64_t now) {
+  uint64_t switches = atomic_load(&k->switches);
+  if (switches != k->seen_switches || !k->seen_at) {
+    k->seen_switches = switches;
+    k->seen_at = now;
+    k->seen_cpu_ns = cpu_ns(k);
+    return false;
+  }
+  if (now - k->seen_at < STUCK_NS)
+    return false;
+  uint64_t cpu = cpu_ns(k);
+  bool blocked = cpu != UINT64_MAX && cpu - k->seen_cpu_ns < (now - k->seen_at) / 5;
+  k->seen_at = now;
+  k->seen_cpu_ns = cpu;
+  return blocked;
+}
+
+/* The watchdog: a worker that has run one user-level thread for
+ * WATCHDOG_NS without a switch is said once, with where it is -- the
+ * system call it keeps making and the function it makes it from, or that it
+ * runs in user space. A user-level thread runs until it blocks, waits or
+ * yields, so a loop that does none (or a spin in a library that expected
+ * a kernel thread) holds its worker, and the threads queued there wait. */
+#define WATCHDOG_NS 10000000000ULL
+
+static void say_where(struct kthread *k, uint64_t ran_ns) {
+  char sys[256], where[256] = "running in user space (a loop that does not yield?)";
+  unsigned long nr, a[6], sp, pc;
+  Dl_info info;
+  if (fm_proc_task_read(k->tid, "syscall", sys, sizeof sys) > 0 &&
+      sscanf(sys, "%lu %lx %lx %lx %lx %lx %lx %lx %lx", &nr, &a[0], &a[1], &a[2], &a[3], &a[4],
+             &a[5], &sp, &pc) == 9) {
+    if (dladdr((void *)pc, &info) && info.dli_sname)
+      snprintf(where, sizeof where, "in system call %lu from %s+%#lx (%s)", nr, info.dli_sname,
+               pc - (unsigned long)info.dli_saddr, info.dli_fname);
+    else
+      snprintf(where, sizeof where, "in system call %lu from %#lx", nr, pc);
+  }
+  fm_log("watchdog: kernel thread %d has run one user-level thread for %.0f s without a "
+         "switch, %s; threads queued on its worker wait until it blocks, waits or yields",
+         (int)k->tid, ran_ns / 1e9, where);
+}
+
+static void watch(struct kthread *k, uint64_t now) {
+  uint64_t switches = atomic_load(&k->switches);
+  if (switches != k->watched_switches || !k->watched_since) {
+    k->watched_switches = switches;
+    k->watched_since = now;
+    k->told = false;
+  } else if (!k->told && now - k->watched_since >= WATCHDOG_NS) {
+    k->told = true;
+    say_where(k, now - k->watched_since);
+  }
+}
+
+enum look { NOTHING_RUNS, THREADS_RUN, CALLS_IN_FLIGHT };
+
+static enum look look_once(void) {
+  uint64_t now = fm_stats_now_ns();
+  enum look seen = NOTHING_RUNS;
+  for (struct kthread *k = atomic_load(&all); k; k = k->next_all) {
+    struct worker *w = atomic_load(&k->worker);
+    if (!w || !atomic_load(&k->current)) {
+      k->seen_at = k->watched_since = 0;
+      continue;
+    }
+    uint64_t since = atomic_load(&k->call_since);
+    if (!since)
+      watch(k, now);
+    if ((since ? now - since >= CALL_HANDOFF_NS : stuck(k, now)) && asleep(k))
+      hand_off(k, w);
+    else if (since)
+      seen = CALLS_IN_FLIGHT;
+    else if (seen == NOTHING_RUNS)
+      seen = THREADS_RUN;
+  }
+  return seen;
+}
+
+static void *monitor_main(void *arg) {
+  (void)arg;
+  for (;;) {
+    uint32_t seq = atomic_load(&wake_seq);
+    enum look seen = look_once();
+    int nap = seen == CALLS_IN_FLIGHT ? NAP_SHORT : seen == THREADS_RUN ? NAP_LONG : NAP_DEEP;
+    atomic_store(&napping, nap);
+    /* A thread that started, or a call that began, after the look and
+     * before napping was set is seen by this second look. */
+    if (nap != NAP_SHORT && look_once() != seen) {
+      atomic_store(&napping, NAP_SHORT);
+      continue;
+    }
+    struct timespec ts = {0, (long)(nap == NAP_SHORT ? CALL_HANDOFF_NS / 2 : STUCK_NS / 2)};
+    fm_ult_futex(&wake_seq, FUTEX_WAIT_PRIVATE, seq, nap == NAP_DEEP ? NULL : &ts);
+    atomic_store(&napping, NAP_SHORT);
+  }
+  return NULL;
+}
+
+int fm_ult_monitor_start(void) { return fm_thread_start(monitor_main, "farhint-ultmon"); }
