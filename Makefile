@@ -28,9 +28,12 @@ test-kernel: build
 	@kernel-patch/build-and-boot $(BUILD)
 
 # The runtime's torture suite (test-suite/torture/torture.py) for MINUTES,
-# with the CPUs oversubscribed; `make test` runs a minute of it.
+# with the CPUs oversubscribed, on the checked runtime (build/checked: the
+# invariants of the fault and eviction paths checked); `make test` runs a
+# minute of it.
 torture: build
-	@$(BUILD)/venv/bin/python test-suite/torture/torture.py --minutes $(MINUTES) --build $(BUILD)
+	@FARHINT_BUILD_DIR=$(abspath $(BUILD))/checked $(BUILD)/venv/bin/python \
+	  test-suite/torture/torture.py --minutes $(MINUTES) --build $(BUILD)/checked
 
 demo: build
 	@$(BUILD)/bin/farhint demo

@@ -64,7 +64,7 @@ HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP, std
   // A short loop started at scattered places (a graph vertex's few
   // neighbours) is affine but faults one page per start: the profile, which
   // saw the faults, knows better than the loop's shape. Read-ahead there
-  // fetched pages nobody read (CRONO dfs: 2x slower at 25% local).
+  // would fetch pages nobody reads.
   if (S && S->Suggest && !S->Suggest->Seq && S->Faults >= MinFaultsToJudgeSeq) {
     Why += ", but the profile saw no sequential run of pages in its " + std::to_string(S->Faults) +
            " faults: no seq";

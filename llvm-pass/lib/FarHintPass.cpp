@@ -91,8 +91,8 @@ public:
   void planFromProfile() {
     // The share is of the faults that can be hinted: a site of this module
     // that matches no access leaves the rest to cover their share, not to
-    // reach for the last and smallest sites (CRONO sssp hinted a 47-fault
-    // site on its hottest loads when a 10% site was a call).
+    // reach for the last and smallest sites (which would put hints with
+    // almost no faults on hot loads).
     uint64_t Covered = 0, Unhintable = 0;
     unsigned Chosen = 0;
     for (const Site &S : Prof.Sites) {

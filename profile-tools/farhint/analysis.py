@@ -28,11 +28,9 @@ Rules for the suggested hint:
   seq      at least 4 faults and at least half of them continue a run
   rdahead  with seq: 16 pages (or the mean run length, if shorter, but at
            least 2), or 256 when runs are at least 64 pages long on average
-           (a long scan that stops at every 16-page window's end waits a
-           round trip each time: CRONO bfs's hinted build was 10% slower
-           than no hints with 16, 2-5% faster with 64; and a scan at memory
-           speed reaches a 64-page window's end while it is being filled:
-           256 made CRONO pagerank 20%, blackscholes 11% faster than 64),
+           (a long scan that stops at every short window's end waits a
+           round trip each time, and a scan at memory speed reaches a
+           64-page window's end while it is being filled),
            in the direction of most runs; 0 without seq
   ev_prio  -1 (keep) when the site scans what it scanned before (seq, and
            reuse at least 50%: a range re-scanned while larger than local

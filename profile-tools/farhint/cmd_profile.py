@@ -43,7 +43,7 @@ RECORDERS = {"farmem": "farmem-trace", "perf": "perf-major-faults"}
 # SPATIAL_MIN_PEAK or more (smaller programs profile quickly as they are):
 # the largest power of two up to SPATIAL_MAX that leaves the sampled pages
 # SPATIAL_MIN_SAMPLED of the peak (4096 pages) and SPATIAL_MIN_LOCAL of the
-# budget (docs/results/profiling-spatial-2026-11-26/).
+# budget (docs/results, "What a profile costs").
 SPATIAL_MAX = 64
 SPATIAL_MIN_PEAK = 256 << 20
 SPATIAL_MIN_SAMPLED = 16 << 20

@@ -108,7 +108,7 @@ def sample_text(run):
         # among themselves for the budget, so a share can move further.
         caveat = (
             "; evicting among the sampled pages alone can move a share a few points "
-            "more (docs/results/profiling-spatial-2026-11-26)"
+            "more (docs/results, 'What a profile costs')"
         )
     return (
         f"a sample: {recorded} of about {total} faults recorded{where} (every fault at "

@@ -8,7 +8,7 @@
 // arch_prctl where the kernel does not allow it). Each op is timed
 // alone (manual time); the state it needs is rebuilt untimed in between.
 // Batch sizes and mechanisms in the runtime cite these numbers
-// (docs/results/primitives-*/).
+// (docs/results, "Kernel primitives").
 //
 // USAGE: build/bin/bench_primitives [--busy] [Google Benchmark flags]
 //   --busy: a sibling thread spins on the other core in this address space,

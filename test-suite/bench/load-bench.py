@@ -11,14 +11,16 @@ the time busy, and their ratio, and checks what the issue asks:
   - hinted is no slower than unhinted, busy.
 
   build/venv/bin/python test-suite/bench/load-bench.py --size small --local 25 \\
-      --out docs/results/load-YYYY-MM-DD
+      --out OUT
   build/venv/bin/python test-suite/bench/load-bench.py --suite crono \\
-      --src ../shared/third-party/crono --size small --local 25 --out DIR
+      --src CRONO_CHECKOUT --size small --local 25 --out OUT
 
-Writes OUT/load.md (the table, with the command, date and machine) and the
-sweeps' CSVs (quiet.csv, busy.csv)."""
+Writes OUT/load.md (the table, with the command, date and machine), the
+sweeps' CSVs (quiet.csv, busy.csv) and OUT/load.csv, a row a program in the
+form of docs/results/data/load.csv."""
 
 import argparse
+import csv
 import datetime
 import os
 import platform
@@ -86,6 +88,22 @@ def table(prepared, quiet, busy):
     return "\n".join(lines), verdicts
 
 
+def summary_rows(suite_name, prepared, quiet, busy):
+    """A row a program: each configuration's median seconds quiet and busy,
+    and their ratio (docs/results/data/load.csv's columns)."""
+    rows = []
+    for p in prepared:
+        row = {"suite": suite_name, "program": p.program.name}
+        for c in CONFIGS:
+            q, qs = median_seconds(quiet, p.program.name, c)
+            b, bs = median_seconds(busy, p.program.name, c)
+            row[f"{c}_quiet_s"] = f"{q:.2f}" if q else ", ".join(qs)
+            row[f"{c}_busy_s"] = f"{b:.2f}" if b else ", ".join(bs)
+            row[f"{c}_busy_over_quiet"] = f"{b / q:.2f}x" if q and b else "-"
+        rows.append(row)
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--suite", default="bundled")
@@ -130,6 +148,11 @@ def main():
         + "\n"
     )
     (out / "load.md").write_text(report)
+    rows = summary_rows(args.suite, prepared, quiet, busy)
+    with open(out / "load.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
     print(report)
     return 0
 

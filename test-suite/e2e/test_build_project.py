@@ -3,9 +3,9 @@ src/ compiled from build/ as ../src/x.c, a static library and a program
 linked from it, also with -fdebug-prefix-map (the debug info then names
 files that are not there). Profiled and rebuilt with the profile, every
 site that faults in the library and the program gets its hint (out-of-tree
-paths used to match nothing, silently; a remapped path made a profile both
-readers refused), and the hinted program computes what the plain one does
-at 25% local."""
+paths and remapped paths match their sources, and both readers accept the
+profile), and the hinted program computes what the plain one does at 25%
+local."""
 
 import json
 import os

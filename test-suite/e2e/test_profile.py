@@ -355,7 +355,7 @@ def test_run_warns_when_the_profile_is_of_another_program(tmp_path):
 
 def test_a_crashing_program_still_gets_a_profile_of_its_run(tmp_path):
     """The trace and the peak are finished on a fatal signal: the profile
-    covers the run up to the crash (it used to say so, then write nothing)."""
+    covers the run up to the crash, and is written."""
     out = tmp_path / "crash.fhprof"
     proc = subprocess.run(
         [
@@ -616,8 +616,8 @@ def test_a_program_stopped_by_sigterm_still_gets_a_profile(tmp_path):
 
 def test_follow_children_profiles_each_program_the_run_execs(tmp_path):
     """A program started from a shell gets a profile of its own: each
-    process writes its own trace (the shell's child used to run natively,
-    or overwrite the parent's trace), the profile of a program run twice is
+    process writes its own trace (the shell's child is followed, and no
+    trace overwrites another), the profile of a program run twice is
     of the run that faulted most, and programs without debug info are named,
     not profiled. dash ends with _exit, so the shell's own trace is
     incomplete: said, not fatal."""

@@ -420,10 +420,9 @@ def test_a_working_set_that_fits_its_budget_is_not_evicted(farhint_run):
     """A budget a little over the working set (a native peak: the program's
     heap and its code) holds it all: the reclaim thread's reserve and the
     frame pool come out of the budget, and where they left less than the
-    working set a scan evicts and fetches its edge, pass after pass. With
-    the reserve at 1% of 1 GiB the working set no longer fits: it does
-    (how much of it each pass depends on how the scan and the reclaim
-    thread share the CPUs: more on a quiet machine, less on a busy one)."""
+    working set a scan evicts and fetches its edge, pass after pass (how
+    much of it each pass depends on how the scan and the reclaim thread
+    share the CPUs: more on a quiet machine, less on a busy one)."""
     budget = ["--local", "1030M"]
     fits = farhint_run("fm_scan", 1024, 3, "nohint", options=budget)
     assert fits.returncode == 0, fits.stderr
@@ -527,8 +526,8 @@ def test_signal_handlers_that_touch_far_memory_are_served(farhint_run, options):
 @pytest.mark.parametrize("options", [[], ["--ult"], ["--ult", "--cores", "1"]])
 def test_blocked_signals_are_received_where_the_program_waits(farhint_run, how, options):
     """Signals every thread blocks stay pending for sigwait() or a signalfd
-    (under --ult a thread's mask used to change only its worker's, and the
-    other worker took SIGUSR1's default action: killed)."""
+    (under --ult a user-level thread's mask is its own, whichever worker
+    runs it: no worker takes the signal's default action)."""
     run = farhint_run("fm_signals", how, options=["--local", "1M", *options], timeout=30)
     assert run.returncode == 0, (
         f"killed by signal {-run.returncode}" if run.returncode < 0 else run.stderr
@@ -554,8 +553,8 @@ def test_madvise_and_mremap_on_far_memory_behave_as_on_anonymous_memory(farhint_
     local or evicted; FREE'd ones hold zeros or their data; WILLNEED'd ones
     come back intact; a block moved and grown by mremap keeps every byte,
     evicted ones included, and one shrunk in place keeps its head; a hole
-    unmapped in a far block leaves the rest intact (read-ahead used to copy
-    into the hole and stop the program) (fm_anon_ops checks every word)."""
+    unmapped in a far block leaves the rest intact, and no read-ahead maps
+    into the hole (fm_anon_ops checks every word)."""
     run = farhint_run("fm_anon_ops", 16, options=["--local", "1M", *options])
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout == native("fm_anon_ops", 16).stdout
@@ -583,8 +582,8 @@ def test_big_anonymous_mmaps_are_far_memory(farhint_run, options):
 def test_memory_locking_leaves_far_memory_evictable(farhint_run, options):
     """mlock of heap memory and mlockall(MCL_CURRENT | MCL_FUTURE) succeed as
     natively, and 16 MiB of heap at 1 MiB local is still evicted and comes
-    back intact (the kernel refuses to unmap locked pages: the first
-    eviction used to stop the program); a stack buffer's mlock really
+    back intact (the kernel refuses to unmap locked pages, so far memory
+    stays unlocked); a stack buffer's mlock really
     locks, and munlockall leaves nothing locked. Far memory is never
     locked, and the runtime says so once per kind of call."""
     run = farhint_run("fm_mlock", 16, options=["--local", "1M", *options])
@@ -691,9 +690,9 @@ def test_a_target_that_runs_the_program_natively_says_so(tmp_path):
 
 def test_children_run_natively(farhint_run, tmp_path):
     """system() and popen() start a shell that forks a pipeline: it runs
-    without the runtime (it used to load its own and be refused the fork),
-    and the parent's far memory is intact. Profiling such a program records
-    the parent's faults (a child's trace used to overwrite them)."""
+    without the runtime (it loads none of its own), and the parent's far
+    memory is intact. Profiling such a program records the parent's faults,
+    which no child's trace overwrites."""
     run = farhint_run("fm_children", 8, options=["--local", "1M"])
     assert run.returncode == 0, run.stderr
     assert run.stdout == native("fm_children", 8).stdout

@@ -6,7 +6,9 @@ mremap during prefetch, madvise drops during scans, fork during eviction, thousa
 threads, set*id with threads running, a hole unmapped behind the runtime),
 each with a policy, a reclaim mode and a thread mode drawn at random, run
 one after another with the CPUs oversubscribed (busy loops beside them)
-for as long as asked. Every run must give the program's native output; a
+for as long as asked: each workload once, then workloads drawn at random.
+--build names the build folder whose runtime runs (build/checked: the
+checked runtime, whose invariants stop a run that breaks one). Every run must give the program's native output; a
 run whose processes make no progress (no CPU time) for --stall seconds is
 a hang: every thread's stack is printed (gdb) and it is killed. Its
 statistics must hold too: the runtime's CPU within the process's.
@@ -191,13 +193,14 @@ def verdict_of(rc, detail, expected_output, stats):
 
 
 def torture(args, build, expected, rng, tmp):
-    """Random runs until the deadline; returns (passed, failures by kind)."""
+    """Runs until the deadline; returns (passed, failures by kind)."""
     passed, failed = 0, {}
     deadline = time.monotonic() + args.minutes * 60
     n = 0
     while time.monotonic() < deadline:
         n += 1
-        w = rng.choice(args.workloads)
+        # each workload once, then drawn at random
+        w = args.workloads[n - 1] if n <= len(args.workloads) else rng.choice(args.workloads)
         options = ["--policy", rng.choice(POLICIES), "--reclaim", rng.choice(RECLAIMS)]
         if w.ult_only or (w.ult and rng.random() < 0.5):
             options.append("--ult")

@@ -3,9 +3,9 @@
 // FILE: llvm-pass/include/FarHint/Version.h
 //
 // DESCRIPTION: A hint's first test, the module's live word (hint.h), is two
-// instructions, but in a tight loop that is a fifth more work (qsort's
-// partition scans). So each loop that will hold a hint is cloned -- the
-// innermost one, or the outermost around it that calls nothing (no
+// instructions, but in a tight loop (a sort's partition scan) that is a
+// noticeable share of the work. So each loop that will hold a hint is cloned
+// -- the innermost one, or the outermost around it that calls nothing (no
 // allocation inside can make memory run short) -- and its preheader tests the
 // word once and runs the clone, which has no hints, while no far page is
 // missing, and the original, which gets the hints, after. Inside the hinted

@@ -228,9 +228,8 @@ static int check_combinations(const struct fm_config *c) {
 }
 
 /* 64 pages: a run of neighbouring victims then fills a chunk of the frame
- * pool with one move (bench_churn at 25% ran 8% faster than with 32, and
- * no bundled app or CRONO program slower). At most an eighth of the
- * budget, so a small one is not evicted in large bites. */
+ * pool with one move. At most an eighth of the budget, so a small one is
+ * not evicted in large bites. */
 static unsigned default_evict_batch(uint64_t local_bytes) {
   uint64_t eighth = local_bytes / FM_PAGE / 8;
   return eighth < 1 ? 1 : eighth < 64 ? (unsigned)eighth : 64;

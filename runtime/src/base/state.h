@@ -19,7 +19,7 @@ static inline uintptr_t fm_page_round_up(uintptr_t n) {
 /* Fresh pages are copied from zeros, 64 per UFFDIO_COPY (where its cost per
  * page stops falling), not mapped with UFFDIO_ZEROPAGE: the shared zero page
  * is read-only, so the first write would take a kernel fault as well
- * (docs/results/primitives-2026-11-23). */
+ * (docs/results, "Kernel primitives"). */
 #define FM_ZERO_PAGES 64
 
 struct fm_state {

@@ -5,9 +5,9 @@
  * Live, they go quiet again while nearly all data is local and the program
  * meets few missing pages. A hint's check is a load of the page's metadata
  * word on every access it guards; on random accesses over a large heap that
- * load misses the cache as the access does (dataframe's sort comparator at
- * a budget of its native peak: 1.3 s of checks, 20% of its run, for 17 K
- * misses). What a hint can save is bounded by the misses it finds: after
+ * load misses the cache as the access does, a cost out of all proportion
+ * to the few misses it finds once nearly all data is local. What a hint can
+ * save is bounded by the misses it finds: after
  * QUIET_AFTER ticks each under HINTS_QUIET_BELOW misses a second (1000: 1%
  * of a core at ~10 us a miss) the checks are turned off, and the first
  * tick's worth of misses turns them on again, counted as they come (the
@@ -19,12 +19,10 @@
  * keep and its rdahead how far to read, and a loop entered while its
  * module's word is 0 runs its hint-less twin to the end (hint.h, Version.cpp
  * in the pass). A program with most of its data far, calm only while a
- * part that fits is worked on, needs them when it comes back to the rest:
- * qsort at 25%, quiet 20 times, ran 19 s against 14 s. So hints go quiet
- * only while the data not local is under FAR_ONLY_SHARE of the budget
- * (dataframe at its native peak: 3%; qsort at 25%: 300%), and the wait
- * before is long against a program's phases (psort at 25%, quiet after one
- * calm tick, went quiet 124 times in 9 s and ran 8% slower).
+ * part that fits is worked on, needs them when it comes back to the rest.
+ * So hints go quiet only while the data not local is under FAR_ONLY_SHARE
+ * of the budget, and the wait before is long against a program's phases (a
+ * program quiet after one calm tick would flip at every phase).
  * Design: docs/design/hint-abi.md. */
 #include "core/live.h"
 #include "base/state.h"

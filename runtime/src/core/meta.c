@@ -103,8 +103,10 @@ void fm_page_unlock(uintptr_t page, uint64_t word) {
   _Atomic uint64_t *m = fm_meta(page);
   if (held) /* (0: taken by another thread, which none does today) */
     held--;
+  fm_check(!(word & FARHINT_META_IN_FLIGHT)); /* in flight only while locked */
   uint64_t old = atomic_exchange_explicit(m, word & ~(FARHINT_META_LOCKED | FARHINT_META_WAITERS),
                                           memory_order_release);
+  fm_check(old & FARHINT_META_LOCKED); /* unlocked by whoever locked it */
   if (old & FARHINT_META_WAITERS) {
     fm_stats_count(FM_C_WAKE_SYSCALLS, 1);
     syscall(SYS_futex, low_half(m), FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);

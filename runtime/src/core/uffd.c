@@ -169,10 +169,9 @@ static size_t moved_prefix(uintptr_t dst, uintptr_t src, size_t len) {
 
 /* Returns the bytes moved, or -1 when none were. On a short move, what is
  * mapped at dst and gone from src is counted as moved (dst was empty): the
- * kernel has been seen to fail a move it had done (Linux 6.18 here, once in
- * some hundred runs of bench_churn: all 32 pages of an eviction run were in
- * the pool, none reported, and the evicting thread then faulted on its own
- * locked victim and waited forever). */
+ * kernel has been seen to fail a move it had done (Linux 6.18: an eviction
+ * run's pages all in the pool, none reported moved), and an evicting thread
+ * that believed it would fault on its own locked victim and wait forever. */
 long fm_uffd_move(int uffd, uintptr_t dst, uintptr_t src, size_t len) {
   size_t done = 0;
   int err = 0;

@@ -1,8 +1,7 @@
 /* colocate.c -- faults answered from the faulting thread's core. A core
  * whose only thread waits on a fault halts, and on a VM waking a halted
- * core from another goes through the host: here that costs more than
- * serving the fault (bench_rmw, unhinted: 23-45 us an access with the
- * control thread on the other core, 11 with both on one).
+ * core from another goes through the host, which costs more than serving
+ * the fault (docs/design/fault-serving.md).
  *
  * While the recent unhinted faults all come from the program's main
  * thread, the control thread pins itself to the core that thread last ran
@@ -201,9 +200,8 @@ static void pin(int cpu) {
  * take its stack or its allocator's cache from far memory, and fault on
  * it while the one thread serving faults is the one starting it). Not
  * while the program has more threads than cores, besides its main one:
- * a SCHED_IDLE server then waits behind a runnable thread on its core
- * (8 websvc threads on 2 cores: unhinted p99 74 us against 29, 8% slower),
- * and the control thread serves apart, at normal priority, as before. */
+ * a SCHED_IDLE server then waits behind a runnable thread on its core, so
+ * the control thread serves apart, at normal priority. */
 static _Atomic uint32_t spread_out; /* 1: servers beside every core */
 
 static bool few_threads(void) { return atomic_load(&live_threads) <= CPU_COUNT(&co.allowed) + 1; }

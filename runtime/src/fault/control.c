@@ -32,8 +32,8 @@
  * row at or just past the last one (or its window) starts a window of 4
  * pages, and each further one doubles it (up to 64, at most an eighth of
  * the budget); the read-ahead thread fetches it while the thread runs on.
- * Three in a row are not enough: websvc's 8 KiB objects span up to three
- * pages, and a window after them only evicts what the next requests need.
+ * Three in a row are not enough: objects of a few pages each are read
+ * whole, and a window after one only evicts what the next requests need.
  * A thread follows RA_WAYS runs at once: a copy's faults alternate between
  * its source and its destination, and with one run per thread each fault
  * reset the other's (docs/design/prefetch.md, "Read-ahead for unhinted faults
@@ -41,7 +41,7 @@
 #define RA_THREADS 16
 #define RA_WAYS 4 /* runs followed at once per thread (interleaved copies) */
 /* The largest window, 1 MiB: a scan that outruns a smaller one waits at
- * each window's end (bench_churn took 5x the faults at 64 pages). */
+ * each window's end, every fault there a round trip. */
 #define RA_MAX 256
 struct ra_stream {
   uint32_t tid;
@@ -123,12 +123,11 @@ static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
  * next sleeps, most often in its next fault, which saves a wake-up call
  * per fault. Meanwhile page-lock waiters do not spin on that page (meta.c)
  * and hints do not wait for it (pagein.c): a waiter spinning there would
- * keep its owner from running (the large pipeline's hinted build, whose
- * hints touch pages library code has just faulted in, ran 10x native when
- * they did). Faults in address order still wake the thread last: a thread
- * walking memory soon hands what it walked back to the runtime, as
- * bench_churn frees each buffer it has read back, and waited in free() for
- * the page the control thread still held (7% slower); read-ahead serves
+ * keep its owner from running (hints on pages library code has just
+ * faulted in would do so at every fault). Faults in address order still
+ * wake the thread last: a thread walking memory soon hands what it walked
+ * back to the runtime (frees a buffer it has read back), and would wait in
+ * free() for the page the control thread still held; read-ahead serves
  * most of such runs anyway. Nor can a fault whose copy wakes the thread be
  * timed, as the copy returns only when the thread sleeps again: one in
  * TIMED_EVERY wakes it last and is timed (stats.c estimates the rest from
@@ -211,8 +210,7 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
     wake = r != FM_MAPPED || wake_last;
   }
   /* Before the wake: woken, a thread beside this one runs until it sleeps
-   * again, and read-ahead asked for after that comes a fault late
-   * (bench_churn took 40% more faults). */
+   * again, and read-ahead asked for after that comes a fault late. */
   if (fm.cfg.unhinted_readahead)
     read_ahead_unhinted(tid, page, write);
   if (wake)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned prio) {
+  fm_check(!(old & FM_RESIDENT)); /* a fetch maps a page that is not local */
   uint64_t keep = FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID;
   return (old & keep) | FARHINT_META_PRESENT | (write ? FARHINT_META_DIRTY : 0) |
          ((uint64_t)(prio & 0xff) << FARHINT_META_PRIO_SHIFT) |
@@ -410,12 +411,10 @@ void fm_page_prefill(uintptr_t base, size_t bytes) {
     return;
   }
   /* Only an extent the free frames cannot hold: one that fits them does
-   * not make hints worth their check (measured: at a budget of exactly
-   * qsort's peak, a small tail left unmapped alone made its hints run).
-   * What the program will touch is its request, which jemalloc rounded up
-   * to a page-size class (four a doubling: a class is under 5/4 of any
-   * request it serves): gen's 256 MiB table comes as a 320 MiB extent. So
-   * the extent counts for 4/5 of its size. (jemalloc's heap also grows by
+   * not make hints worth their check, even if a small tail of it stays
+   * unmapped. What the program will touch is its request, which jemalloc
+   * rounded up to a page-size class (four a doubling: a class is under 5/4
+   * of any request it serves), so the extent counts for 4/5 of its size. (jemalloc's heap also grows by
    * ever larger extents, so a late small request can come as a large one:
    * hints then go live early, and go quiet again while nothing misses.) */
   if (bytes / FM_PAGE * 4 / 5 > fm_frames_free()) {

@@ -28,7 +28,7 @@
 
 #define RING 4096 /* queued requests; beyond this many they are dropped */
 /* Pages per transfer: UFFDIO_COPY's cost per page is flat from 64 on
- * (docs/results/primitives-2026-11-23). */
+ * (docs/results, "Kernel primitives"). */
 #define BATCH 64
 #define IN_FLIGHT 16  /* transfers outstanding at once */
 #define SPIN_NS 20000 /* an idle thread polls this long before it sleeps */

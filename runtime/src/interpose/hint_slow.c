@@ -18,11 +18,10 @@ static __thread uintptr_t asked_lo, asked_hi;
 /* The read-ahead window of a hint on [first, last]: pages after it, or
  * before it when rdahead is negative. On a miss, a window that starts
  * inside the one this thread asked for last is not asked for again: when
- * the read-ahead thread fell behind a scan, each of the scan's misses asked
- * for a window the thread then found already mapped, one a page, so it
- * never caught up (qsort's fill loop, in some runs: 262 K hinted faults and
- * 56 K requests dropped, against 400 faults where it kept ahead). A
- * trigger's window starts inside the current one on purpose. */
+ * the read-ahead thread fell behind a scan, each of the scan's misses would
+ * ask for a window the thread then found already mapped, one a page, so it
+ * would never catch up. A trigger's window starts inside the current one
+ * on purpose. */
 static void request_window(uintptr_t first, uintptr_t last, long pages, int rdahead, unsigned prio,
                            bool mut, bool on_miss) {
   uintptr_t span = (uintptr_t)pages * FM_PAGE, lo;

@@ -182,8 +182,7 @@ static bool bridge(uintptr_t a, uintptr_t b, struct gap_pages *gap) {
 /* Write-protects the dirty victims, neighbours and victims a few clean or
  * absent pages apart sharing one range; returns the ioctls made: one for
  * all where the kernel has UFFDIO_WRITEPROTECT_VEC (kernel-patch/), else
- * one per range. (CRONO pagerank's scattered dirty victims took one ioctl
- * for every three pages evicted.) */
+ * one per range (scattered dirty victims: nearly one a victim). */
 static void write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
   uint64_t t0 = fm_stats_now_ns();
   unsigned calls = 0;
@@ -362,6 +361,9 @@ unsigned fm_evict_batch(unsigned max) {
   fm_freed_age();
   fm_store_writes_begin(); /* a fork waits for this batch (fork.c) */
   unsigned n = fm_frames_pick_victims(pages, words, max);
+  for (unsigned i = 0; i < n; i++) /* each locked by the pick, and local */
+    fm_check((words[i] & FM_RESIDENT) &&
+             (atomic_load(fm_meta(pages[i])) & FARHINT_META_LOCKED));
   if (n)
     evict_locked(pages, words, n, false);
   fm_store_writes_end();

@@ -13,12 +13,13 @@
  * sets ACCESSED, so it means "reused since the probe was armed". clock maps
  * pages with a probe (pagein.c); lru arms them a generation after the fetch,
  * since a scan's accesses right after it are the fetch's own use: armed at
- * the fetch, they put the pages of every read-ahead window out of order and
- * made scans 3-5% slower than under fifo. Accesses by unhinted code to a
+ * the fetch, they would put the pages of every read-ahead window out of
+ * order, and scans would lose to fifo. Accesses by unhinted code to a
  * page that is already local are not seen.
  * Design: docs/design/eviction.md. */
 #include "memory/frames.h"
 #include "base/config.h"
+#include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
 #include "core/meta.h"
@@ -36,16 +37,16 @@
 struct node {
   uintptr_t page; /* far page this frame holds */
   uint32_t prev, next;
-  uint8_t list; /* reclaim list, or NO_LIST while free or being evicted */
+  uint8_t list; /* reclaim list, NO_LIST while taken and untracked, FREE */
 };
 #define NO_LIST 0xff
+#define FREE 0xfe /* on the free list */
 #define KEPT FM_MAX_LISTS /* the list after the policy's: kept pages */
 /* Pages a faulting thread evicts when victims are scattered. A lone
- * thread takes 8: its unhinted fault p99 on random writes stays under 50 us
- * (29 us on bench_rmw; 66-74 us with 32, at the same speed). Beside other
- * threads of the program, each batch's unmap flush interrupts the cores
- * they run on, and 32 pages a flush made websvc 20% faster, CRONO dfs 11-15%
- * and kvstore 7% (docs/design/eviction.md, "Who evicts"). */
+ * thread takes few, so that the fault that evicts stays short (its p99 is
+ * the batch's time). Beside other threads of the program, each batch's
+ * unmap flush interrupts the cores they run on, so fewer, larger batches
+ * pay (docs/design/eviction.md, "Who evicts"). */
 #define SCATTERED_BATCH_LONE 8
 #define SCATTERED_BATCH_THREADS 32
 
@@ -95,11 +96,9 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
    * reserve comes out of the budget: a working set that fits the budget but
    * not beside the reserve is evicted and fetched at its edge, all of it
-   * once a pass where it is scanned. With 1% (10 MiB of 1 GiB) blackscholes
-   * ran 2.5x slower at a budget of its native peak; 0.1% or one batch ran
-   * it at native speed, and at 25% local no app was slower for the smaller
-   * reserve (docs/design/eviction.md, "A working set that fits the budget is
-   * not evicted"). */
+   * once a pass where it is scanned: so the reserve is small
+   * (docs/design/eviction.md, "A working set that fits the budget is not
+   * evicted"). */
   uint64_t want = (uint64_t)(fm.cfg.free_fraction * nframes);
   frame_table.low_water = want > fm.cfg.evict_batch ? want : fm.cfg.evict_batch;
   if (frame_table.low_water > nframes / 4)
@@ -116,6 +115,7 @@ bool fm_frames_probe_at_fetch(void) { return frame_table.policy == FM_POLICY_CLO
 static void list_remove(uint32_t i) {
   struct node *n = &frame_table.nodes[i];
   int c = n->list;
+  fm_check(c <= KEPT && frame_table.len[c] > 0);
   if (n->prev != FM_NO_NODE)
     frame_table.nodes[n->prev].next = n->next;
   else
@@ -171,11 +171,13 @@ static uint32_t take(bool wait) {
     if (frame_table.nfree > 0) {
       uint32_t i = frame_table.free_head;
       if (i != FM_NO_NODE) {
+        fm_check(frame_table.nodes[i].list == FREE);
         frame_table.free_head = frame_table.nodes[i].next;
       } else {
+        fm_check(frame_table.never_used < frame_table.total);
         i = (uint32_t)frame_table.never_used++;
-        frame_table.nodes[i].list = NO_LIST;
       }
+      frame_table.nodes[i].list = NO_LIST;
       __atomic_store_n(&frame_table.nfree, frame_table.nfree - 1, __ATOMIC_RELAXED);
       if (frame_table.total - frame_table.nfree > frame_table.peak_used)
         frame_table.peak_used = frame_table.total - frame_table.nfree;
@@ -215,10 +217,13 @@ void fm_frames_put(uint32_t i) {
   if (i == FM_LOCAL_NODE)
     return;
   pthread_mutex_lock(&frame_table.lock);
+  fm_check(i < frame_table.never_used && frame_table.nodes[i].list != FREE); /* taken once */
   if (frame_table.nodes[i].list != NO_LIST)
     list_remove(i);
+  frame_table.nodes[i].list = FREE;
   frame_table.nodes[i].next = frame_table.free_head;
   frame_table.free_head = i;
+  fm_check(frame_table.nfree < frame_table.total);
   __atomic_store_n(&frame_table.nfree, frame_table.nfree + 1, __ATOMIC_RELAXED);
   pthread_mutex_unlock(&frame_table.lock);
   atomic_fetch_add(&frame_table.put_seq, 1);
@@ -320,6 +325,7 @@ void fm_frames_track(uint32_t i, uintptr_t page, unsigned prio) {
     c = lru_list(0); /* just fetched: most recently used */
   if (keep && admit_kept(page))
     c = KEPT;
+  fm_check(frame_table.nodes[i].list == NO_LIST); /* taken, tracked once */
   frame_table.nodes[i].page = page;
   list_append(i, c);
   pthread_mutex_unlock(&frame_table.lock);
@@ -329,7 +335,8 @@ void fm_frames_demote(uint32_t i) {
   if (i == FM_LOCAL_NODE)
     return;
   pthread_mutex_lock(&frame_table.lock);
-  if (frame_table.nodes[i].list != NO_LIST)
+  fm_check(frame_table.nodes[i].list != FREE); /* the frame of a local page */
+  if (frame_table.nodes[i].list != NO_LIST && frame_table.nodes[i].list != FREE)
     demote_locked(i);
   pthread_mutex_unlock(&frame_table.lock);
 }

@@ -20,9 +20,8 @@
 
 /* Freed pages go to the head of the reclaim order, but not at once: a
  * pipeline reuses a buffer microseconds after freeing it, and a freed page
- * the reclaim thread took first zero-fills through a fault when reused
- * (bench_churn: 8% of them lost, 16% once lock waiters slept). A program
- * that frees without reusing (psort) must not keep dead data in frames live
+ * the reclaim thread took first zero-fills through a fault when reused. A
+ * program that frees without reusing must not keep dead data in frames live
  * data needs. So each freed range waits here DEMOTE_AFTER_NS (or until
  * RECENT newer ones pushed it out), then its pages still FREED are demoted. */
 #define RECENT 64

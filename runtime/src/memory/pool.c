@@ -37,9 +37,8 @@ static struct {
 } pool = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* One chunk for every 64 chunks' worth of budget (1.5%), at most
- * MAX_CHUNKS (2 MiB): room for a few runs in flight. bench_churn ran as fast
- * with 4 chunks as with 8; a larger share costs workloads whose working set
- * just fits the budget. */
+ * MAX_CHUNKS (2 MiB): room for a few runs in flight; a larger share costs
+ * workloads whose working set just fits the budget. */
 uint64_t fm_pool_init(bool can_move, uint64_t budget_frames) {
   unsigned chunks = (unsigned)(budget_frames / (64 * CHUNK_PAGES));
   if (chunks > MAX_CHUNKS)

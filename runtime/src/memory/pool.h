@@ -13,7 +13,7 @@ void fm_pool_unlock(void); /* after the program's mlockall (mlock.c) */
 /* Runs shorter than this are fetched with UFFDIO_COPY and evicted with
  * write-protect and unmap: a move costs a TLB flush per call whatever its
  * length, the others less per page at one or a few pages
- * (docs/results/primitives-2026-11-23). */
+ * (docs/results, "Kernel primitives"). */
 #define FM_POOL_MIN_RUN 16
 /* n contiguous slots from first, in a chunk checked out until
  * fm_pool_took/fm_pool_filled. */
