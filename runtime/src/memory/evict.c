@@ -20,6 +20,7 @@
 #include "memory/frames.h"
 #include "memory/freed.h"
 #include "memory/pool.h"
+#include "memory/runs.h"
 #include "memory/splice.h"
 
 #include "fh_iov.h"
@@ -72,16 +73,6 @@ int fm_evict_init(void) {
 }
 
 bool fm_evict_vectorized(void) { return vectorized; }
-
-unsigned fm_pages_to_iov(const uintptr_t *pages, unsigned n, struct iovec *iov) {
-  unsigned k = 0;
-  for (unsigned i = 0; i < n; i++)
-    if (k && (uintptr_t)iov[k - 1].iov_base + iov[k - 1].iov_len == pages[i])
-      iov[k - 1].iov_len += FM_PAGE;
-    else
-      iov[k++] = (struct iovec){.iov_base = (void *)pages[i], .iov_len = FM_PAGE};
-  return k;
-}
 
 /* One madvise a range. ENOMEM: nothing is mapped there any more (the
  * program unmapped it with a call the runtime does not see): nothing to do. */
@@ -140,83 +131,27 @@ static void sort_by_address(uintptr_t *pages, uint64_t *words, unsigned n) {
   }
 }
 
-/* Up to this many pages between two victims may share their write-protect
- * range (one ioctl and one TLB flush instead of two). */
-#define BRIDGE_PAGES 8
-/* Gap pages held locked across one batch's write-protect. */
-#define GAP_MAX 256
-
-struct gap_pages {
-  uintptr_t page[GAP_MAX];
-  uint64_t word[GAP_MAX];
-  unsigned n;
-};
-
-/* Whether the pages strictly between victims a and b can be write-protected
- * with them: each is locked here (so none turns dirty or is mapped writable
- * until the protect is done) and is absent (nothing to protect) or clean
- * (protected already). Without the locks a gap page written meanwhile was
- * protected while marked dirty, and a thread that writes a dirty page it
- * holds locked (freed.c's reuse) then waited on its own write-protect
- * fault forever. */
-static bool bridge(uintptr_t a, uintptr_t b, struct gap_pages *gap) {
-  if (b - a > (BRIDGE_PAGES + 1) * FM_PAGE || gap->n + (b - a) / FM_PAGE - 1 > GAP_MAX)
-    return false;
-  unsigned first = gap->n;
-  uintptr_t p = a + FM_PAGE;
-  for (uint64_t w; p < b && fm_page_trylock(p, &w); p += FM_PAGE) {
-    gap->page[gap->n] = p;
-    gap->word[gap->n++] = w;
-    if ((w & FM_RESIDENT) && (w & FARHINT_META_DIRTY))
-      break;
-  }
-  if (p == b) /* every gap page locked, none dirty (none at all for neighbours) */
-    return true;
-  while (gap->n > first) { /* not bridged: let go of this gap's pages */
-    gap->n--;
-    fm_page_unlock(gap->page[gap->n], gap->word[gap->n]);
-  }
-  return false;
-}
-
 /* Write-protects the dirty victims, neighbours and victims a few clean or
- * absent pages apart sharing one range; returns the ioctls made: one for
- * all where the kernel has UFFDIO_WRITEPROTECT_VEC (kernel-patch/), else
- * one per range (scattered dirty victims: nearly one a victim). */
+ * absent pages apart sharing one range (runs.c): one ioctl for all where
+ * the kernel has UFFDIO_WRITEPROTECT_VEC (kernel-patch/), else one per
+ * range (scattered dirty victims: nearly one a victim). */
 static void write_protect_dirty(const uintptr_t *pages, const uint64_t *words, unsigned n) {
   uint64_t t0 = fm_stats_now_ns();
   unsigned calls = 0;
   struct fm_range ranges[1024];
-  size_t nranges = 0;
-  struct gap_pages gap = {.n = 0};
-  bool vec = fm_uffd_has_wp_vec();
-  for (unsigned i = 0; i < n;) {
-    if (!(words[i] & FARHINT_META_DIRTY)) {
-      i++;
-      continue;
-    }
-    unsigned last = i; /* the run's last dirty victim */
-    for (unsigned j = i + 1; j < n && bridge(pages[j - 1], pages[j], &gap); j++)
-      if (words[j] & FARHINT_META_DIRTY)
-        last = j;
-    size_t len = pages[last] - pages[i] + FM_PAGE;
-    if (vec) {
-      ranges[nranges++] = (struct fm_range){pages[i], len};
-    } else {
-      if (fm_uffd_writeprotect(fm.uffd, pages[i], len, true) < 0)
-        fm_log_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)pages[i],
-                   strerror(errno));
-      calls++;
-    }
-    i = last + 1;
-  }
-  if (nranges) {
+  struct fm_gap_pages gap = {.n = 0};
+  size_t nranges = fm_runs_wp_ranges(pages, words, n, ranges, &gap);
+  if (fm_uffd_has_wp_vec() && nranges) {
     if (fm_uffd_writeprotect_vec(fm.uffd, ranges, nranges) < 0)
       fm_log_die("UFFDIO_WRITEPROTECT_VEC of %zu ranges failed: %s", nranges, strerror(errno));
     calls++;
+  } else {
+    for (size_t r = 0; r < nranges; r++, calls++)
+      if (fm_uffd_writeprotect(fm.uffd, ranges[r].start, ranges[r].len, true) < 0)
+        fm_log_die("UFFDIO_WRITEPROTECT at %#lx failed: %s", (unsigned long)ranges[r].start,
+                   strerror(errno));
   }
-  for (unsigned k = 0; k < gap.n; k++)
-    fm_page_unlock(gap.page[k], gap.word[k]);
+  fm_runs_release_gap(&gap);
   fm_stats_count(FM_C_WP_SYSCALLS, calls);
   fm_stats_time_add(FM_T_WRITE_PROTECT, t0);
 }

@@ -22,7 +22,3 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister);
  * them to evict them later. */
 void fm_evict_set_access(uintptr_t base, size_t len, bool accessible);
 
-/* Merges n ascending pages into iov, neighbours into one range; returns
- * the entries written (at most n). */
-struct iovec;
-unsigned fm_pages_to_iov(const uintptr_t *pages, unsigned n, struct iovec *iov);

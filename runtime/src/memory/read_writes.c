@@ -2,6 +2,10 @@
  * Not asked in trace mode: a profile needs every write-protect fault, which
  * shows which reads are followed by writes.
  * Design: docs/design/prefetch.md. */
+#include "memory/read_writes.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
 
 /* Unhinted read faults and their read-ahead: map write-protected (exact
  * dirty tracking), or -- when most read-faulted pages are written soon after
@@ -11,11 +15,6 @@
  * (a fault's page, or a read-ahead window), and the share of those pages
  * then written (a write-protect fault, or reuse in place after a free)
  * decides, with hysteresis. */
-#include "memory/read_writes.h"
-
-#include <stdatomic.h>
-#include <stdint.h>
-
 #define SAMPLE 16
 /* Sampled pages per decision: four of the largest read-ahead windows, so
  * that no one window decides alone, before its pages' writes are counted. */
@@ -28,7 +27,6 @@ static struct {
 } read_writes;
 
 bool fm_reads_map_writable(unsigned pages, bool *sample) {
-  *sample = false;
   uint64_t n = atomic_fetch_add_explicit(&read_writes.reads, 1, memory_order_relaxed);
   *sample = n % SAMPLE == 0;
   uint64_t sampled =

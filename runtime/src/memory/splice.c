@@ -13,7 +13,7 @@
 #include "base/stats.h"
 #include "base/sys.h"
 #include "backend/backend.h"
-#include "memory/evict.h"
+#include "memory/runs.h"
 
 #include <errno.h>
 #include <fcntl.h>
