@@ -16,28 +16,22 @@ from conftest import BUILD, FARHINT, native
 MiB = 1 << 20
 
 
+def start_graceful(mib, **popen):
+    """fm_signals graceful MIB under `farhint run` at 1M local: it says
+    "ready", and on SIGTERM reads its far memory while it shuts down."""
+    cmd = [FARHINT, "run", "--local", "1M", "--", BUILD / "bin/fm_signals", "graceful", mib]
+    return subprocess.Popen(
+        list(map(str, cmd)), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen
+    )
+
+
 @pytest.mark.parametrize("group", [False, True])
 def test_sigterm_lets_the_program_finish_its_shutdown(group):
     """SIGTERM to `farhint run` (or to its whole process group, as a
     service manager sends it) reaches the program, which still reads far
     memory while it shuts down: the memory server leaves after it, never
     before, and farhint returns the program's exit code."""
-    proc = subprocess.Popen(
-        [
-            str(FARHINT),
-            "run",
-            "--local",
-            "1M",
-            "--",
-            str(BUILD / "bin/fm_signals"),
-            "graceful",
-            "16",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    proc = start_graceful(16, start_new_session=True)
     assert proc.stdout.readline() == "ready\n"
     if group:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -202,21 +196,7 @@ def test_nothing_is_left_behind(farhint_run):
     before = leftovers()
     run = farhint_run("fm_fork", 4, 2, 100, options=["--local", "1M"])
     assert run.returncode == 0 and run.stdout == "ok\n", run.stderr
-    proc = subprocess.Popen(
-        [
-            str(FARHINT),
-            "run",
-            "--local",
-            "1M",
-            "--",
-            str(BUILD / "bin/fm_signals"),
-            "graceful",
-            "4",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_graceful(4)
     assert proc.stdout.readline() == "ready\n"
     proc.send_signal(signal.SIGTERM)
     proc.communicate(timeout=30)
