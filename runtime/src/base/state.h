@@ -26,7 +26,7 @@ struct fm_state {
   struct fm_config cfg;
   int uffd;
   uintptr_t far_base, far_end; /* mapped far region */
-  _Atomic uintptr_t alloc_top; /* bump pointer for new extents */
+  _Atomic(uintptr_t) alloc_top; /* bump pointer for new extents */
   bool active;
 };
 extern struct fm_state fm;

@@ -40,8 +40,8 @@ _Static_assert((FARHINT_META_PROBE | FARHINT_META_PREFETCHED) == FARHINT_META_HI
  * runs the slow path. */
 #define FM_RESIDENT FARHINT_META_MAPPED
 
-static inline _Atomic uint64_t *fm_meta(uintptr_t addr) {
-  return (_Atomic uint64_t *)(FARHINT_META_BIAS + (addr >> FARHINT_PAGE_SHIFT) * 8);
+static inline _Atomic(uint64_t) *fm_meta(uintptr_t addr) {
+  return (_Atomic(uint64_t) *)(FARHINT_META_BIAS + (addr >> FARHINT_PAGE_SHIFT) * 8);
 }
 /* Lock a page; returns the word as it was, with neither LOCKED nor WAITERS
  * set in it. */

@@ -89,8 +89,12 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   frame_table.nlists = policy == FM_POLICY_PRIO  ? FM_MAX_LISTS
                        : policy == FM_POLICY_LRU ? (int)fm.cfg.lru_lists
                                                  : 1;
-  for (int c = 0; c <= KEPT; c++)
+  for (int c = 0; c <= KEPT; c++) {
     frame_table.head[c] = frame_table.tail[c] = FM_NO_NODE;
+    frame_table.len[c] = 0;
+  }
+  frame_table.lru_base = 0;
+  frame_table.peak_used = frame_table.evicted_since_aging = frame_table.keep_asked = 0;
   frame_table.keep_cap = (uint64_t)(fm.cfg.keep_fraction * nframes);
   frame_table.keep_below = UINT32_MAX;
   /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
