@@ -118,6 +118,17 @@ void fm_hints_missed(void) {
     set_quiet(false);
 }
 
+enum fm_quiet_step fm_hints_quiet_tick(unsigned *calm, bool quiet, uint64_t misses,
+                                       uint64_t per_tick, int64_t only_far, uint64_t budget) {
+  bool few = misses < per_tick;
+  *calm = few ? *calm + 1 : 0;
+  if (!few)
+    return quiet ? FM_QUIET_OFF : FM_QUIET_STAY;
+  if (*calm >= QUIET_AFTER && !quiet && only_far < (int64_t)(budget / FAR_ONLY_SHARE))
+    return FM_QUIET_ON;
+  return FM_QUIET_STAY;
+}
+
 static void *watch_main(void *arg) {
   (void)arg;
   pthread_mutex_lock(&live_lock);
@@ -132,16 +143,15 @@ static void *watch_main(void *arg) {
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
     nanosleep(&tick, NULL);
     uint64_t now = misses_so_far();
-    bool few = now - atomic_load(&tick_start) < per_tick;
+    uint64_t misses = now - atomic_load(&tick_start);
     atomic_store(&tick_start, now);
-    calm = few ? calm + 1 : 0;
-    if (atomic_load(&quiet))
+    bool q = atomic_load(&quiet);
+    if (q)
       fm_stats_count(FM_C_HINTS_QUIET_NS, QUIET_TICK_NS);
-    if (!few)
-      set_quiet(false);
-    else if (calm >= QUIET_AFTER && !atomic_load(&quiet) &&
-             pages_only_far() < (int64_t)(fm.cfg.local_bytes / FM_PAGE / FAR_ONLY_SHARE))
-      set_quiet(true);
+    enum fm_quiet_step step = fm_hints_quiet_tick(&calm, q, misses, per_tick, pages_only_far(),
+                                                  fm.cfg.local_bytes / FM_PAGE);
+    if (step != FM_QUIET_STAY)
+      set_quiet(step == FM_QUIET_ON);
   }
   return NULL;
 }
