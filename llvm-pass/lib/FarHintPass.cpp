@@ -73,7 +73,7 @@ public:
   }
 
   bool loadProfile() {
-    Expected<Profile> P = Profile::load(O.ProfilePath);
+    Expected<Profile> P = Profile::load(O.ProfilePath, O.PrefixMaps);
     if (!P) {
       M.getContext().emitError(toString(P.takeError()));
       return false;
@@ -111,6 +111,38 @@ public:
       }
       R.Entries.push_back(std::move(E));
     }
+    warnIfRecordedElsewhere();
+  }
+
+  // A profile of these sources built in another folder: no site is in this
+  // module by its path, but one names a file this module has. Says which
+  // prefix-map= would map the one folder onto the other.
+  void warnIfRecordedElsewhere() {
+    const Site *Named = nullptr;
+    std::string Ours;
+    for (const Site &S : Prof.Sites) {
+      if (Matcher.ownsFile(S.Loc))
+        return;
+      if (!Named)
+        if (std::optional<std::string> F = Matcher.fileNamed(sys::path::filename(S.Loc.File)))
+          Named = &S, Ours = *F;
+    }
+    if (!Named)
+      return;
+    // The folders the two paths differ in: both less their common ending.
+    StringRef Theirs = Named->Loc.File, Here = Ours;
+    while (sys::path::filename(Theirs) == sys::path::filename(Here) &&
+           sys::path::has_parent_path(Theirs) && sys::path::has_parent_path(Here))
+      Theirs = sys::path::parent_path(Theirs), Here = sys::path::parent_path(Here);
+    std::string Old = Theirs.str(), New = Here.str();
+    std::string Root = Prof.SourceRoot.empty() ? "" : " (its source root: " + Prof.SourceRoot + ")";
+    warn(M, Prof.Path,
+         "no site of the profile is in this module's sources by its path, but site " +
+             Twine(Named->Id) + " names " + Named->Loc.File + " where this module has " + Ours +
+             ": the profile was recorded from sources in another folder" + Root +
+             "; map it onto this one with prefix-map=" + Old + "=" + New +
+             " (farhint cc --profile-prefix-map " + Old + "=" + New +
+             ", or FARHINT_PROFILE_PREFIX_MAP)");
   }
 
   // STEP (mode=static): affine loop accesses through heap pointers.
@@ -261,7 +293,7 @@ private:
   bool planSite(const Site &S, ReportEntry &E) {
     SiteMatch Match = Matcher.match(S);
     if (Match.Accesses.empty()) {
-      bool Here = Matcher.ownsFile(S.Loc.File);
+      bool Here = Matcher.ownsFile(S.Loc);
       const Function *Callee = Here ? Matcher.calleeAt(S) : nullptr;
       E.Why = !Here    ? "not in this translation unit"
               : Callee ? callWhy(*Callee)

@@ -9,7 +9,7 @@ namespace farhint {
 
 const char *Options::knownKeys() {
   return "profile, coverage, max-sites, min-faults, report, mode, static-insert, "
-         "prefetch-distance";
+         "prefetch-distance, prefix-map";
 }
 
 static Error bad(StringRef Key, StringRef Value, StringRef Want) {
@@ -58,6 +58,11 @@ Error Options::set(StringRef KeyValue) {
     if (!B)
       return B.takeError();
     StaticInsert = *B;
+  } else if (Key == "prefix-map") {
+    auto [Old, New] = Value.split('=');
+    if (Old.empty() || !Value.contains('='))
+      return bad(Key, Value, "OLD=NEW: the folder the profile's sources were in, and this one");
+    PrefixMaps.push_back({Old.str(), New.str()});
   } else if (Key == "prefetch-distance") {
     if (Value.getAsInteger(10, PrefetchDistance) || PrefetchDistance > 4096)
       return bad(Key, Value, "iterations ahead, 0 (no prefetches) to 4096");

@@ -70,6 +70,8 @@ public:
   Error top(const json::Object &O) const {
     if (!optional(O, "binary", isObject))
       return fail("'binary' is not an object");
+    if (!optional(O, "source_root", isString))
+      return fail("'source_root' is not a string");
     if (const json::Object *B = O.getObject("binary"); B && !optional(*B, "build_id", isString))
       return fail("'binary.build_id' is not a string");
     if (!optional(O, "run", isObject))
@@ -242,7 +244,25 @@ std::optional<SplitText> splitSites(StringRef Text) {
 
 } // namespace
 
-Expected<Profile> Profile::load(StringRef Path) {
+// Path with the first map whose Old starts it (at a path boundary) applied.
+static std::string mapped(StringRef Path, const std::vector<PrefixMap> &Maps) {
+  for (const PrefixMap &M : Maps) {
+    StringRef Old = StringRef(M.Old).rtrim('/');
+    if (Path.starts_with(Old) && (Path.size() == Old.size() || Path[Old.size()] == '/'))
+      return (StringRef(M.New).rtrim('/') + Path.substr(Old.size())).str();
+  }
+  return Path.str();
+}
+
+// The site's paths mapped, and its file below the source root.
+static void place(SourceLoc &L, StringRef Root, const std::vector<PrefixMap> &Maps) {
+  L.File = mapped(L.File, Maps);
+  StringRef F = L.File;
+  if (!Root.empty() && F.consume_front(Root) && F.consume_front("/"))
+    L.RelFile = F.str();
+}
+
+Expected<Profile> Profile::load(StringRef Path, const std::vector<PrefixMap> &Maps) {
   Reader R(Path);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
@@ -276,6 +296,8 @@ Expected<Profile> Profile::load(StringRef Path) {
   P.Path = Path.str();
   if (const json::Object *B = O->getObject("binary"))
     P.BuildId = B->getString("build_id").value_or("").str();
+  std::string SourceRoot = mapped(O->getString("source_root").value_or(""), Maps);
+  P.SourceRoot = StringRef(SourceRoot).rtrim('/').str();
   const json::Array *Sites = O->getArray("sites");
   if (!Sites)
     return R.fail("has no 'sites' array");
@@ -293,6 +315,9 @@ Expected<Profile> Profile::load(StringRef Path) {
       return R.fail("site #" + Twine(I + 1) + " repeats id " + Twine(S->Id) + " of site #" +
                     Twine(It->second));
     P.TotalFaults += S->Faults;
+    place(S->Loc, P.SourceRoot, Maps);
+    for (SourceLoc &L : S->InlinedAt)
+      place(L, P.SourceRoot, Maps);
     P.Sites.push_back(std::move(*S));
   }
   std::sort(P.Sites.begin(), P.Sites.end(), [](const Site &A, const Site &B) {

@@ -182,6 +182,14 @@ bool pathsMatch(StringRef A, StringRef B) {
   return SuffixAtBoundary(A, B) || SuffixAtBoundary(B, A);
 }
 
+bool siteInFile(const SourceLoc &Site, StringRef IRFile) {
+  if (pathsMatch(Site.File, IRFile))
+    return true;
+  StringRef Rel = Site.RelFile, F = IRFile;
+  return !Rel.empty() && F.ends_with(Rel) &&
+         (F.size() == Rel.size() || F[F.size() - Rel.size() - 1] == '/');
+}
+
 static std::string fullPath(const DILocation *L) {
   SmallString<256> P(L->getDirectory());
   StringRef File = L->getFilename();
@@ -192,7 +200,7 @@ static std::string fullPath(const DILocation *L) {
 }
 
 static bool sameLoc(const SourceLoc &S, const DILocation *L, bool WithColumn) {
-  return L && L->getLine() == S.Line && pathsMatch(S.File, fullPath(L)) &&
+  return L && L->getLine() == S.Line && siteInFile(S, fullPath(L)) &&
          (!WithColumn || !S.Column || L->getColumn() == S.Column);
 }
 
@@ -242,7 +250,10 @@ SiteMatcher::SiteMatcher(Module &M, function_ref<const TargetLibraryInfo &(Funct
     }
   for (DICompileUnit *CU : M.debug_compile_units()) {
     SmallString<256> P(CU->getDirectory());
-    sys::path::append(P, CU->getFilename());
+    if (sys::path::is_absolute(CU->getFilename()))
+      P = CU->getFilename();
+    else
+      sys::path::append(P, CU->getFilename());
     Files.push_back(std::string(P));
   }
   for (const Access &A : All) // headers with code in this module
@@ -276,11 +287,18 @@ const Function *SiteMatcher::calleeAt(const Site &S) const {
   return nullptr;
 }
 
-bool SiteMatcher::ownsFile(StringRef File) const {
+bool SiteMatcher::ownsFile(const SourceLoc &Site) const {
   for (const std::string &F : Files)
-    if (pathsMatch(File, F))
+    if (siteInFile(Site, F))
       return true;
   return false;
+}
+
+std::optional<std::string> SiteMatcher::fileNamed(StringRef Name) const {
+  for (const std::string &F : Files)
+    if (sys::path::filename(F) == Name)
+      return F;
+  return std::nullopt;
 }
 
 std::optional<std::string> SiteMatcher::sourceLine(const Site &S, const Access &A) const {

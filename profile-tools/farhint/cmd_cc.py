@@ -31,8 +31,16 @@ def add_arguments(p):
         default=[],
         metavar="KEY=VALUE",
         help="more plugin options: coverage=, max-sites=, min-faults=, "
-        "report=, mode=, prefetch-distance= (also from $FARHINT_PLUGIN_ARGS, "
+        "report=, mode=, prefetch-distance=, prefix-map= (also from $FARHINT_PLUGIN_ARGS, "
         "space-separated)",
+    )
+    p.add_argument(
+        "--profile-prefix-map",
+        action="append",
+        default=[],
+        metavar="OLD=NEW",
+        help="the profile's sources were under OLD, this build's are under NEW (as "
+        "-fdebug-prefix-map; also from $FARHINT_PROFILE_PREFIX_MAP, space-separated)",
     )
     p.add_argument("--print", action="store_true", help="print the compiler command first")
     p.add_argument("compiler_args", nargs=argparse.REMAINDER, help="-- CLANG ARGS...")
@@ -56,7 +64,9 @@ empty: plainly, without the note).
   FARHINT_PROFILE=app.fhprof      the profile (or -fplugin-arg-farhint-profile=FILE)
   FARHINT_PLUGIN_ARGS="k=v ..."   plugin options, or -fplugin-arg-farhint-KEY=VALUE:
                                   coverage=, max-sites=, min-faults=, report=,
-                                  mode=, prefetch-distance=
+                                  mode=, prefetch-distance=, prefix-map=
+  FARHINT_PROFILE_PREFIX_MAP="OLD=NEW ..."  the profile's sources were under OLD,
+                                  this build's are under NEW
 
 Example: CC=farhint-cc FARHINT_PROFILE=$PWD/app.fhprof make
 clang's own options: clang-19 --help
@@ -129,9 +139,10 @@ def no_profile_note(args):
 def nothing_hinted_note(out, profile):
     return (
         f"farhint cc: warning: nothing in {out} was hinted from {profile}: none of its "
-        "compiles matched a site of the profile (a profile of another program, or of "
-        "sources since changed?); report=DIR/ in FARHINT_PLUGIN_ARGS and `farhint report "
-        "--hints DIR PROFILE` say per site why"
+        "compiles matched a site of the profile (a profile of another program, of sources "
+        "since changed, or of sources in another folder: the compiler's warnings say which "
+        "--profile-prefix-map maps it); report=DIR/ in FARHINT_PLUGIN_ARGS and `farhint "
+        "report --hints DIR PROFILE` say per site why"
     )
 
 
@@ -151,7 +162,12 @@ def run(args):
     if rest in (["--help"], ["-help"]):
         print(WRAPPER_HELP, end="")
         return 0
-    plugin_args = os.environ.get("FARHINT_PLUGIN_ARGS", "").split() + args.plugin_arg
+    maps = os.environ.get("FARHINT_PROFILE_PREFIX_MAP", "").split() + args.profile_prefix_map
+    plugin_args = [
+        *os.environ.get("FARHINT_PLUGIN_ARGS", "").split(),
+        *args.plugin_arg,
+        *(f"prefix-map={m}" for m in maps),
+    ]
     profile = args.profile or spelled_profile(rest)
     try:
         cmd = compiler_command(profile, args.cxx, plugin_args, rest)

@@ -94,6 +94,7 @@ def _check_top(path, data):
         path,
         "'binary.build_id' is not a string",
     )
+    _require(_optional(data, "source_root", _is_str), path, "'source_root' is not a string")
     _require(_optional(data, "run", _is_dict), path, "'run' is not an object")
     run = data.get("run", {})
     for key in RUN_COUNTS:

@@ -132,6 +132,26 @@ def _site_entries(sites, peak_bytes, spatial_rate):
     return out
 
 
+VCS_MARKS = (".git", ".hg", ".svn", ".jj")
+
+
+def source_root(sites) -> str:
+    """The folder the sites' sources are under, which a profile used in
+    another checkout is matched against (docs/profile-format.md): the
+    version-control root above the busiest site's file, else the deepest
+    folder all sites' files (outside the system's) share."""
+    files = [s["file"] for s in sites if os.path.isabs(s.get("file", ""))]
+    if not files:
+        return ""
+    folder = os.path.dirname(files[0])  # sites come busiest first
+    while folder != os.path.dirname(folder):
+        if any(os.path.exists(os.path.join(folder, mark)) for mark in VCS_MARKS):
+            return folder
+        folder = os.path.dirname(folder)
+    own = [os.path.dirname(f) for f in files if not f.startswith("/usr/")]
+    return os.path.commonpath(own) if own else ""
+
+
 def build(
     trace,
     binary,
@@ -154,6 +174,7 @@ def build(
         "format": FORMAT,
         "version": VERSION,
         "binary": {"path": os.path.realpath(binary), "build_id": build_id(binary)},
+        "source_root": source_root(out_sites),
         "run": {
             "command": command,
             "recorder": recorder,

@@ -21,20 +21,24 @@ def load_hint_reports(paths) -> dict:
     """site id -> what the plugin did: {"hinted": bool, "why": str, and for
     a hinted site its "params", "location", "function", "fault-share" and
     "accesses" as the report gives them}.
-    A site hinted in any translation unit counts as hinted. A folder (the
-    plugin's report=DIR/) stands for every report in it."""
+    A site hinted in any translation unit counts as hinted. A report file
+    holds a document a translation unit (report=FILE, merged by every
+    compile); a folder (report=DIR/) stands for every report in it."""
     out = {}
     files = []
     for path in map(Path, paths):
         files += sorted(path.glob("*.yaml")) if path.is_dir() else [path]
+    docs = []
     for path in files:
         try:
             with open(path) as f:
-                doc = yaml.safe_load(f)
+                found = [d for d in yaml.safe_load_all(f) if d is not None]
         except (OSError, yaml.YAMLError) as err:
             raise HintReportError(f"cannot read the plugin's report {path}: {err}") from err
-        if not isinstance(doc, dict) or doc.get("farhint-report") != 1:
+        if not found or any(not isinstance(d, dict) or d.get("farhint-report") != 1 for d in found):
             raise HintReportError(f"{path} is not a FarHint plugin report (report=PATH output)")
+        docs += found
+    for doc in docs:  # one a translation unit
         for entry in doc.get("hinted") or []:
             out[entry["site"]] = {
                 **entry,

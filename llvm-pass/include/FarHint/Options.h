@@ -12,10 +12,12 @@
 #ifndef FARHINT_OPTIONS_H
 #define FARHINT_OPTIONS_H
 
+#include "FarHint/Profile.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace farhint {
 
@@ -31,6 +33,8 @@ struct Options {
   bool StaticInsert = false;      // static-insert= also insert static hints
   unsigned PrefetchDistance = 32; // prefetch-distance= iterations ahead of an
                                   // indirect access (Prefetch.h), 0 = none
+  std::vector<PrefixMap> PrefixMaps; // prefix-map=OLD=NEW (repeatable): the
+                                     // profile's paths under OLD are under NEW
 
   // Applies one KEY=VALUE; an unknown key or bad value is an error that
   // names the known keys.

@@ -24,6 +24,7 @@ constexpr int ProfileVersion = 1;
 
 struct SourceLoc {
   std::string File;
+  std::string RelFile; // File below the profile's source root, or "" if not below it
   unsigned Line = 0;
   unsigned Column = 0; // 0 = unknown
   std::string Function;
@@ -47,13 +48,21 @@ struct Site {
   std::optional<Suggestion> Suggest;
 };
 
+// Rewrites of the profile's paths before they are matched (prefix-map=):
+// a path starting with Old (at a path boundary) starts with New instead.
+struct PrefixMap {
+  std::string Old, New;
+};
+
 struct Profile {
   std::string Path;
   std::string BuildId;
+  std::string SourceRoot; // the folder the sites' files were under, "" if not recorded
   uint64_t TotalFaults = 0;
   std::vector<Site> Sites; // sorted by Faults, most first
 
-  static llvm::Expected<Profile> load(llvm::StringRef Path);
+  static llvm::Expected<Profile> load(llvm::StringRef Path,
+                                      const std::vector<PrefixMap> &Maps = {});
 };
 
 } // namespace farhint

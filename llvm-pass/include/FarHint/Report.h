@@ -37,7 +37,10 @@ struct Report {
   uint64_t ProfileFaults = 0;
   std::vector<ReportEntry> Entries;
 
+  // Merges this module's document into the YAML stream at Path, under a
+  // lock: the other modules' documents of the same profile stay.
   llvm::Error write(llvm::StringRef Path) const;
+  std::string document() const;
 };
 
 } // namespace farhint

@@ -78,7 +78,9 @@ public:
   const llvm::Function *calleeAt(const Site &S) const;
   // Whether the site's file is one of this module's source files (so a site
   // without a match here deserves a warning, not just a report line).
-  bool ownsFile(llvm::StringRef File) const;
+  bool ownsFile(const SourceLoc &Site) const;
+  // The path of this module's source file of this name (no folder), if any.
+  std::optional<std::string> fileNamed(llvm::StringRef Name) const;
   // The current text of the site's line, as the access's debug location
   // names the file, if the source can be read.
   std::optional<std::string> sourceLine(const Site &S, const Access &A) const;
@@ -94,6 +96,9 @@ private:
 // other at a path boundary, once both are canonical ("..", "." and symlinks
 // resolved).
 bool pathsMatch(llvm::StringRef ProfileFile, llvm::StringRef IRFile);
+// Whether a site's file is IRFile: as pathsMatch, or by its path below the
+// profile's source root ("src/x.c" is any checkout's .../src/x.c).
+bool siteInFile(const SourceLoc &Site, llvm::StringRef IRFile);
 
 } // namespace farhint
 

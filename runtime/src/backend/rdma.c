@@ -198,26 +198,13 @@ static int dial(struct rserver *sv, struct rconn *c) {
 static int open_conn(struct rserver *sv, struct rconn *c, bool hello) {
   if (dial(sv, c) < 0)
     return -1;
-  struct farmem_msg req = {.op = hello ? FARMEM_HELLO : FARMEM_ATTACH,
-                           .arg = sv->capacity,
-                           .region = sv->region},
-                    rep;
-  snprintf(req.text, sizeof req.text, "%s", rd.token);
+  struct farmem_msg req = fm_handshake_request(hello, sv->capacity, sv->region, rd.token), rep;
   if (call(c, &req, &rep) < 0) {
     fm_log("the memory server at %s did not answer the handshake", sv->addr.url);
     return -1;
   }
-  if (rep.op == FARMEM_ERROR) {
-    fm_log("the memory server at %s refused: %s", sv->addr.url, rep.text);
+  if (!fm_handshake_accepted(sv->addr.url, hello, sv->capacity, &rep))
     return -1;
-  }
-  if (hello && (rep.op != FARMEM_WELCOME || rep.arg < sv->capacity)) {
-    fm_log("the memory server at %s grants %lu bytes, less than the %lu it must hold of "
-           "FARHINT_FAR_SIZE=%lu",
-           sv->addr.url, (unsigned long)rep.arg, (unsigned long)sv->capacity,
-           (unsigned long)fm.cfg.far_bytes);
-    return -1;
-  }
   if (hello)
     sv->region = rep.region;
   return 0;

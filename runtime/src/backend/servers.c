@@ -58,3 +58,27 @@ uint64_t fm_stripe_share(unsigned n) {
   uint64_t stripes = (fm.cfg.far_bytes + FM_STRIPE - 1) / FM_STRIPE;
   return (stripes + n - 1) / n * FM_STRIPE;
 }
+
+struct farmem_msg fm_handshake_request(bool hello, uint64_t capacity, uint64_t region,
+                                       const char *token) {
+  struct farmem_msg req = {
+      .op = hello ? FARMEM_HELLO : FARMEM_ATTACH, .arg = capacity, .region = region};
+  snprintf(req.text, sizeof req.text, "%s", token);
+  return req;
+}
+
+bool fm_handshake_accepted(const char *url, bool hello, uint64_t capacity,
+                           const struct farmem_msg *rep) {
+  if (rep->op == FARMEM_ERROR) {
+    fm_log("the memory server at %s refused: %s", url, rep->text);
+    return false;
+  }
+  if (hello && (rep->op != FARMEM_WELCOME || rep->arg < capacity)) {
+    fm_log("the memory server at %s grants %lu bytes, less than the %lu it must hold of "
+           "FARHINT_FAR_SIZE=%lu",
+           url, (unsigned long)rep->arg, (unsigned long)capacity,
+           (unsigned long)fm.cfg.far_bytes);
+    return false;
+  }
+  return true;
+}

@@ -91,24 +91,13 @@ static int open_conn(struct server *sv, bool hello) {
   int s = dial(sv);
   if (s < 0)
     return -1;
-  struct farmem_msg req = {.op = hello ? FARMEM_HELLO : FARMEM_ATTACH,
-                           .arg = sv->capacity,
-                           .region = sv->region},
-                    rep;
-  snprintf(req.text, sizeof req.text, "%s", tcp.token);
+  struct farmem_msg req = fm_handshake_request(hello, sv->capacity, sv->region, tcp.token), rep;
   bool ok = false;
   if (exchange(s, &req, &rep) < 0)
     fm_log("the memory server at %s did not answer the handshake (%s)", sv->addr.url,
            errno ? strerror(errno) : "it closed the connection");
-  else if (rep.op == FARMEM_ERROR)
-    fm_log("the memory server at %s refused: %s", sv->addr.url, rep.text);
-  else if (hello && (rep.op != FARMEM_WELCOME || rep.arg < sv->capacity))
-    fm_log("the memory server at %s grants %lu bytes, less than the %lu it must hold of "
-           "FARHINT_FAR_SIZE=%lu",
-           sv->addr.url, (unsigned long)rep.arg, (unsigned long)sv->capacity,
-           (unsigned long)fm.cfg.far_bytes);
   else
-    ok = true;
+    ok = fm_handshake_accepted(sv->addr.url, hello, sv->capacity, &rep);
   if (!ok) {
     close(s);
     return -1;

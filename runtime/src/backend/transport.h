@@ -53,6 +53,13 @@ int fm_servers_parse(const char *list, const char *scheme, struct fm_server_addr
 unsigned fm_stripe_of(uint64_t off, unsigned n, uint64_t *local);
 size_t fm_stripe_part(uint64_t off, size_t len);
 uint64_t fm_stripe_share(unsigned n);
+/* A new connection's handshake (servers.c): HELLO (a new region of capacity
+ * bytes) or ATTACH (to region), with the token; and whether the server's
+ * answer lets the connection be used (else it says why). */
+struct farmem_msg fm_handshake_request(bool hello, uint64_t capacity, uint64_t region,
+                                       const char *token);
+bool fm_handshake_accepted(const char *url, bool hello, uint64_t capacity,
+                           const struct farmem_msg *rep);
 
 /* A network transport's connections, n structures `stride` bytes apart,
  * each with a lock at `first` and after: locks one for a request and its
