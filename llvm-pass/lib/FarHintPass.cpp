@@ -31,6 +31,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
+#include <map>
+#include <set>
+
 #define DEBUG_TYPE "farhint"
 
 using namespace llvm;
@@ -112,6 +115,49 @@ public:
       R.Entries.push_back(std::move(E));
     }
     warnIfRecordedElsewhere();
+    remarkMissed();
+  }
+
+  // -Rpass-missed=farhint: each site in this module's sources that is not
+  // hinted, and why, at the function its line is in.
+  void remarkMissed() {
+    std::map<uint32_t, const Site *> ById;
+    for (const Site &S : Prof.Sites)
+      ById[S.Id] = &S;
+    for (const ReportEntry &E : R.Entries) {
+      auto It = ById.find(E.Site);
+      if (E.Hinted || E.Unprofiled || It == ById.end() || !Matcher.ownsFile(It->second->Loc))
+        continue;
+      Function *F = functionAt(It->second->Loc);
+      if (!F)
+        continue;
+      FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F).emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotHinted", F->getSubprogram(),
+                                        &F->getEntryBlock())
+               << "site " << ore::NV("Site", E.Site) << " (" << E.Location
+               << ") not hinted: " << E.Why;
+      });
+    }
+  }
+
+  // The function of this module whose source holds line L.Line: the last
+  // one in that file starting at or before it.
+  Function *functionAt(const SourceLoc &L) {
+    Function *Best = nullptr;
+    for (Function &F : M) {
+      DISubprogram *SP = F.getSubprogram();
+      if (F.isDeclaration() || !SP || SP->getLine() > L.Line)
+        continue;
+      SmallString<256> File(SP->getDirectory());
+      if (sys::path::is_absolute(SP->getFilename()))
+        File = SP->getFilename();
+      else
+        sys::path::append(File, SP->getFilename());
+      if (siteInFile(L, File) &&
+          (!Best || Best->getSubprogram()->getLine() < SP->getLine()))
+        Best = &F;
+    }
+    return Best;
   }
 
   // A profile of these sources built in another folder: no site is in this
@@ -190,10 +236,12 @@ public:
     for (auto &[F, Points] : PointsOf)
       for (const Instruction *I : versionHintedLoops(*F, Points, Emitter.liveWord()))
         Versioned.insert(I);
+    std::set<uint32_t> Hinted, Prefetched;
     for (const Planned &X : Plan) {
       Function &F = *X.A.Inst->getFunction();
-      if (X.PrefetchAhead)
-        emitPrefetch(X, Emitter, !Versioned.contains(X.A.Inst));
+      Hinted.insert(X.P.SiteId);
+      if (X.PrefetchAhead && emitPrefetch(X, Emitter, !Versioned.contains(X.A.Inst)))
+        Prefetched.insert(X.P.SiteId);
       auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
       ORE.emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "Hinted", X.Origin)
@@ -206,18 +254,21 @@ public:
                         << "\n");
       Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), !Versioned.contains(X.A.Inst));
     }
+    if (O.PassMode == Mode::Profile)
+      Emitter.recordSites(SmallVector<uint32_t>(Hinted.begin(), Hinted.end()),
+                          SmallVector<uint32_t>(Prefetched.begin(), Prefetched.end()));
     checkChangedFunctions(PointsOf);
   }
 
   // The prefetch ahead of X's access, with the function's analyses taken
   // afresh (versioning and earlier insertions changed its loops).
-  void emitPrefetch(const Planned &X, HintEmitter &Emitter, bool TestLive) {
+  bool emitPrefetch(const Planned &X, HintEmitter &Emitter, bool TestLive) {
     Function &F = *X.A.Inst->getFunction();
     FAM.invalidate(F, PreservedAnalyses::none());
     auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
     auto &LI = FAM.getResult<LoopAnalysis>(F);
     if (!emitIndirectPrefetch(X.A, X.P, O.PrefetchDistance, TestLive, SE, LI, Emitter))
-      return;
+      return false;
     FAM.invalidate(F, PreservedAnalyses::none());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     ORE.emit([&] {
@@ -225,6 +276,7 @@ public:
              << "prefetch ahead for site " << ore::NV("Site", X.P.SiteId) << ": "
              << ore::NV("Distance", O.PrefetchDistance) << " iterations ahead";
     });
+    return true;
   }
 
   // Release builds of clang skip the IR verifier, so IR this pass broke

@@ -104,6 +104,22 @@ void HintEmitter::recordProfiledBuild(StringRef BuildId) {
   appendToUsed(M, {G});
 }
 
+void HintEmitter::recordSites(ArrayRef<uint32_t> Hinted, ArrayRef<uint32_t> Prefetched) {
+  std::string List;
+  for (uint32_t Id : Hinted)
+    List += (List.empty() ? "h" : " h") + std::to_string(Id);
+  for (uint32_t Id : Prefetched)
+    List += " p" + std::to_string(Id);
+  if (List.empty())
+    return;
+  Constant *Text = ConstantDataArray::getString(M.getContext(), List);
+  auto *G = new GlobalVariable(M, Text->getType(), true, GlobalValue::InternalLinkage, Text,
+                               "__farhint_sites");
+  G->setSection(FARHINT_SITES_SECTION);
+  G->setAlignment(Align(1));
+  appendToUsed(M, {G});
+}
+
 // The module's live word (hint.h), registered with the runtime from a
 // constructor if the runtime is there; 0 until hints can help.
 GlobalVariable *HintEmitter::liveWord() {

@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 
 from farhint import buildtree
-from farhint.symbolize import has_hints
+from farhint.profile import ProfileError, load_profile
+from farhint.symbolize import has_hints, hinted_sites
 
 SOURCE_SUFFIXES = {".c", ".cc", ".cp", ".cpp", ".cxx", ".c++", ".C", ".i", ".ii", ".m", ".mm"}
 
@@ -146,14 +147,36 @@ def nothing_hinted_note(out, profile):
     )
 
 
+def hinted_line(out, profile) -> str:
+    """What the pass did in the whole program: its sites hinted, of the
+    profile's, with the share of its faults they had, and those with a
+    prefetch ahead."""
+    hinted, prefetched = hinted_sites(str(out))
+    try:
+        sites = load_profile(profile)["sites"]
+    except ProfileError:
+        return f"farhint cc: {out}: {len(hinted)} sites hinted, {len(prefetched)} with prefetches"
+    faults = {s["id"]: sum(s["faults"].get(k, 0) for k in ("read", "write", "write_protect"))
+              for s in sites}
+    total = sum(faults.values()) or 1
+    share = 100 * sum(faults.get(i, 0) for i in hinted) / total
+    return (
+        f"farhint cc: {out}: {len(hinted)} of the profile's {len(sites)} sites hinted "
+        f"({share:.0f}% of its faults), {len(prefetched)} with a prefetch ahead"
+    )
+
+
 def link_and_check(cmd, args, profile) -> int:
-    """Links, then says if nothing in the result was hinted -- once per
-    program, where a warning per compile would flag every file without
-    sites."""
+    """Links, then says in one line what was hinted in the program, or if
+    nothing was -- once per program, where a line per compile would flag
+    every file without sites."""
     rc = subprocess.run(cmd).returncode
     out = Path(output_of(args))
-    if rc == 0 and out.is_file() and not has_hints(str(out)):
-        print(nothing_hinted_note(out, profile), file=sys.stderr)
+    if rc == 0 and out.is_file():
+        if not has_hints(str(out)):
+            print(nothing_hinted_note(out, profile), file=sys.stderr)
+        else:
+            print(hinted_line(out, profile), file=sys.stderr)
     return rc
 
 

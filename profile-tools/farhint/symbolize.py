@@ -84,6 +84,19 @@ def profiled_builds(path: str) -> set:
     return set(re.findall(r"\]\s+([0-9a-f]+)$", out.stdout, re.M))
 
 
+def hinted_sites(path: str) -> tuple[set, set]:
+    """The profile's sites the pass hinted in path, and those with a
+    prefetch ahead (its .farhint.sites section, hint.h), summed over the
+    objects linked in."""
+    out = subprocess.run(
+        [buildtree.llvm_tool("llvm-readelf"), "--string-dump=.farhint.sites", path],
+        capture_output=True,
+        text=True,
+    )
+    words = re.findall(r"\b([hp])(\d+)\b", " ".join(re.findall(r"\]\s+(.*)$", out.stdout, re.M)))
+    return {int(n) for k, n in words if k == "h"}, {int(n) for k, n in words if k == "p"}
+
+
 def has_hints(path: str) -> bool:
     """Whether the pass hinted anything in path: its profile mark, or (for
     a profile without a build id) the runtime entry points hints call."""

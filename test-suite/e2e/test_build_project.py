@@ -9,6 +9,7 @@ local."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -39,6 +40,7 @@ def make(build_dir, cflags, profile="", report="", env=None, jobs=1):
         text=True,
     )
     assert "warning" not in out.stderr, out.stderr  # every hint found its site
+    return out.stderr
 
 
 @pytest.mark.parametrize("remap", [False, True])
@@ -59,7 +61,7 @@ def test_an_out_of_tree_build_with_a_library_gets_every_hint(tmp_path, remap):
         check=True,
         timeout=300,
     )
-    make(build, cflags, profile=str(profile), report=str(tmp_path / "hints") + "/")
+    said = make(build, cflags, profile=str(profile), report=str(tmp_path / "hints") + "/")
 
     report = subprocess.run(
         [str(FARHINT), "report", "--json", "--hints", str(tmp_path / "hints"), str(profile)],
@@ -71,6 +73,9 @@ def test_an_out_of_tree_build_with_a_library_gets_every_hint(tmp_path, remap):
     ours = [s for s in sites if s["site"].startswith(src_in_profile)]
     assert {s["function"] for s in ours} == {"fill", "sum"}, sites
     assert all(s["plugin"].startswith("hinted") for s in ours), ours
+    # one line at the link for the whole program, not one a compile
+    line = re.findall(r"farhint cc: app: (\d+) of the profile's (\d+) sites hinted .*", said)
+    assert len(line) == 1 and int(line[0][0]) >= 2, said
 
     hinted = subprocess.run(
         [

@@ -13,3 +13,8 @@
 long twice(long x) {
   return x * 2;
 }
+// With -Rpass-missed=farhint, the site in this file is remarked on, at the
+// function its line is in; the site in another file is not.
+// RUN: %clang -O2 -g %plugin -fplugin-arg-farhint-profile=%inputs/unmatched-site.fhprof -Rpass-missed=farhint -S -emit-llvm %s -o /dev/null 2>&1 | FileCheck --check-prefix=MISSED %s
+// MISSED: remark: site 1 (unmatched-site.c:14:3) not hinted: no memory access at this location
+// MISSED-NOT: site 2

@@ -47,6 +47,9 @@ public:
   // object (FARHINT_PROFILE_SECTION), so `farhint run --profile` can tell a
   // profile of this program's unhinted build from one of another program.
   void recordProfiledBuild(llvm::StringRef BuildId);
+  // The profile's sites hinted in this object, and those with a prefetch
+  // ahead (FARHINT_SITES_SECTION), for `farhint cc`'s line at the link.
+  void recordSites(llvm::ArrayRef<uint32_t> Hinted, llvm::ArrayRef<uint32_t> Prefetched);
 
 private:
   llvm::GlobalVariable *seqSlot(uint32_t SiteId);

@@ -86,6 +86,10 @@ extern "C" {
 /* The section where the pass keeps the build id of the binary its profile
  * was recorded from (NUL-terminated hex, once per object that has hints). */
 #define FARHINT_PROFILE_SECTION ".farhint.profile"
+/* The section where the pass lists the profile's sites it hinted in an
+ * object ("h3 h7 p3": hinted 3 and 7, a prefetch ahead for 3; one
+ * NUL-terminated string per object), which `farhint cc` sums at the link. */
+#define FARHINT_SITES_SECTION ".farhint.sites"
 
 /* ev_prio: the eviction class of the pages a hint brings in. Under the prio
  * policy a higher class is reclaimed first; 0 is the default. FARHINT_EV_KEEP
