@@ -93,15 +93,19 @@ void HintEmitter::emitPrefetch(Value *Addr, Value *Size, const HintParams &P, co
                 {Addr, Size, ConstantInt::get(I32, Packed), ConstantInt::get(I32, P.SiteId)}, Ask);
 }
 
-void HintEmitter::recordProfiledBuild(StringRef BuildId) {
-  if (BuildId.empty() || M.getNamedGlobal("__farhint_profiled_build"))
-    return;
-  Constant *Id = ConstantDataArray::getString(M.getContext(), BuildId);
-  auto *G = new GlobalVariable(M, Id->getType(), true, GlobalValue::InternalLinkage, Id,
-                               "__farhint_profiled_build");
-  G->setSection(FARHINT_PROFILE_SECTION);
+// A NUL-terminated string kept in the object's section Section.
+static void keepString(Module &M, StringRef Name, StringRef Section, StringRef Text) {
+  Constant *Init = ConstantDataArray::getString(M.getContext(), Text);
+  auto *G =
+      new GlobalVariable(M, Init->getType(), true, GlobalValue::InternalLinkage, Init, Name);
+  G->setSection(Section);
   G->setAlignment(Align(1));
   appendToUsed(M, {G});
+}
+
+void HintEmitter::recordProfiledBuild(StringRef BuildId) {
+  if (!BuildId.empty() && !M.getNamedGlobal("__farhint_profiled_build"))
+    keepString(M, "__farhint_profiled_build", FARHINT_PROFILE_SECTION, BuildId);
 }
 
 void HintEmitter::recordSites(ArrayRef<uint32_t> Hinted, ArrayRef<uint32_t> Prefetched) {
@@ -110,14 +114,8 @@ void HintEmitter::recordSites(ArrayRef<uint32_t> Hinted, ArrayRef<uint32_t> Pref
     List += (List.empty() ? "h" : " h") + std::to_string(Id);
   for (uint32_t Id : Prefetched)
     List += " p" + std::to_string(Id);
-  if (List.empty())
-    return;
-  Constant *Text = ConstantDataArray::getString(M.getContext(), List);
-  auto *G = new GlobalVariable(M, Text->getType(), true, GlobalValue::InternalLinkage, Text,
-                               "__farhint_sites");
-  G->setSection(FARHINT_SITES_SECTION);
-  G->setAlignment(Align(1));
-  appendToUsed(M, {G});
+  if (!List.empty())
+    keepString(M, "__farhint_sites", FARHINT_SITES_SECTION, List);
 }
 
 // The module's live word (hint.h), registered with the runtime from a
