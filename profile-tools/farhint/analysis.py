@@ -32,13 +32,16 @@ Rules for the suggested hint:
            round trip each time, and a scan at memory speed reaches a
            64-page window's end while it is being filled),
            in the direction of most runs; 0 without seq
-  ev_prio  -1 (keep) when the site scans what it scanned before (seq, and
-           reuse at least 50%: a range re-scanned while larger than local
-           memory, as CRONO bfs's and sssp's adjacency lists are, level after
-           level): the runtime keeps an evenly spread part of it resident, so
-           each pass finds that part local (at 25% local, bfs fetched 30%
-           fewer pages). 1 (reclaim first) when pages are rarely faulted
-           again (reuse below 5%): scanned once, not worth keeping; else 0
+  ev_prio  -1 (keep) when the site scans what it scanned before (seq, runs
+           of at least 4 pages, and reuse at least 50%: a range re-scanned
+           while larger than local memory, as CRONO bfs's and sssp's
+           adjacency lists are, level after level): the runtime keeps an
+           evenly spread part of it resident, so each pass finds that part
+           local. Not objects of a few pages each, read whole and often
+           again (a server's hot objects): the recency lists keep those
+           better than a sample spread over all of them. 1 (reclaim first)
+           when pages are rarely faulted again (reuse below 5%): scanned
+           once, not worth keeping; else 0
   size     0: the access's own width (the pass knows it)
 """
 
@@ -53,6 +56,7 @@ READ_AHEAD_LONG = 256  # the unhinted read-ahead's largest window too (control.c
 LONG_RUN = 64  # runs at least this long on average get READ_AHEAD_LONG
 EV_KEEP = -1  # ev_prio of a re-scanned range (FARHINT_EV_KEEP)
 RESCAN_REUSE = 0.5
+RESCAN_RUN = 4  # pages a run of a re-scanned range has at least, on average
 
 
 @dataclass
@@ -186,7 +190,7 @@ def suggest(sf: SiteFaults, p: Pattern) -> Suggestion:
         elif p.mean_run_pages:
             pages = max(2, min(READ_AHEAD, round(p.mean_run_pages)))
         s.rdahead = -pages if p.backward_runs > p.forward_runs else pages
-    if s.seq and p.reuse >= RESCAN_REUSE:
+    if s.seq and p.reuse >= RESCAN_REUSE and p.mean_run_pages >= RESCAN_RUN:
         s.ev_prio = EV_KEEP
     elif recorded >= 4 and p.reuse < 0.05:
         s.ev_prio = 1

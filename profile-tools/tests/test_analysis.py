@@ -91,6 +91,19 @@ def test_a_rescanned_range_is_kept():
     assert p.reuse == 0.75 and suggest(sf, p).ev_prio == -1
 
 
+def test_objects_of_a_few_pages_read_again_and_again_are_not_kept():
+    # A server's hot objects: 3-page objects read whole, drawn again and again.
+    rng = random.Random(5)
+    pages = []
+    for _ in range(300):
+        first = 3 * rng.randrange(40)
+        pages += [first, first + 1, first + 2]
+    sf = site(pages)
+    p = analyze(sf)
+    s = suggest(sf, p)
+    assert p.reuse >= 0.5 and s.seq and p.mean_run_pages < 4 and s.ev_prio == 0
+
+
 def test_reused_random_pages_keep_normal_eviction_priority():
     rng = random.Random(3)
     sf = site([rng.randrange(50) for _ in range(400)])  # reused, in no order
