@@ -55,7 +55,8 @@ static void write_json(uint64_t cpu_ns) {
   for (int w = 0; w < 2; w++)
     APPEND("%s\"%s\":{\"p50\":%lu,\"p99\":%lu,\"p999\":%lu}", w ? "," : "",
            w ? "unhinted" : "hinted", (unsigned long)fm_stats_percentile(w, 0.5),
-           (unsigned long)fm_stats_percentile(w, 0.99), (unsigned long)fm_stats_percentile(w, 0.999));
+           (unsigned long)fm_stats_percentile(w, 0.99),
+           (unsigned long)fm_stats_percentile(w, 0.999));
   struct fm_prefetch_site sites[32];
   unsigned nsites = fm_prefetch_sites(sites, 32);
   APPEND("},\"prefetch_sites\":[");
@@ -64,7 +65,8 @@ static void write_json(uint64_t cpu_ns) {
            (unsigned long)sites[i].issued, (unsigned long)sites[i].used);
   APPEND("],\"time_ns\":{");
   for (int i = 0; i < FM_T_COUNT; i++)
-    APPEND("%s\"%s\":%lu", i ? "," : "", fm_stats_timer_name(i), (unsigned long)fm_stats_time_ns(i));
+    APPEND("%s\"%s\":%lu", i ? "," : "", fm_stats_timer_name(i),
+           (unsigned long)fm_stats_time_ns(i));
   APPEND("},\"runtime_cpu_ns\":%lu,\"process_cpu_ns\":%lu,\"hint_slow_path_ns\":{\"cpu\":%lu,"
          "\"wall\":%lu},\"peak_resident_pages\":%lu}\n",
          (unsigned long)cpu_ns, (unsigned long)fm_stats_process_cpu_ns(),
@@ -101,7 +103,7 @@ void fm_report_open_early(void) {
 }
 
 /* Per page moved (fetched or evicted), by kind: what the data path costs. */
-static void report_syscalls(const uint64_t *c) {
+static void report_syscalls(const unsigned long *c) {
   static const enum fm_counter kinds[] = {
       FM_C_COPY_SYSCALLS,      FM_C_UNMAP_SYSCALLS,     FM_C_WP_SYSCALLS,
       FM_C_UNPROTECT_SYSCALLS, FM_C_UFFD_READ_SYSCALLS, FM_C_WAKE_SYSCALLS,
@@ -121,16 +123,16 @@ static void report_syscalls(const uint64_t *c) {
 
 /* Accuracy: of the pages prefetched ahead, the share a hint found before
  * they were evicted; per site, the busiest first. */
-static void report_prefetch(const uint64_t *c) {
+static void report_prefetch(const unsigned long *c) {
   uint64_t issued = c[FM_C_PREFETCH_PAGES];
   fm_log("prefetch ahead: %lu pages in %lu transfers (with read-ahead), used %lu (%.1f%%), "
          "evicted or freed unused %lu, requests dropped (queue full) %lu; unhinted faults "
          "on a page in flight %lu",
-         (unsigned long)issued, (unsigned long)c[FM_C_LINK_BATCHES],
-         (unsigned long)c[FM_C_PREFETCH_USED],
+         (unsigned long)issued, c[FM_C_LINK_BATCHES],
+         c[FM_C_PREFETCH_USED],
          issued ? 100.0 * (double)c[FM_C_PREFETCH_USED] / (double)issued : 0.0,
-         (unsigned long)c[FM_C_PREFETCH_WASTED], (unsigned long)c[FM_C_PREFETCH_DROPPED],
-         (unsigned long)c[FM_C_FAULT_IN_FLIGHT]);
+         c[FM_C_PREFETCH_WASTED], c[FM_C_PREFETCH_DROPPED],
+         c[FM_C_FAULT_IN_FLIGHT]);
   struct fm_prefetch_site sites[8];
   unsigned n = fm_prefetch_sites(sites, 8);
   for (unsigned i = 0; i < n; i++)
@@ -139,14 +141,14 @@ static void report_prefetch(const uint64_t *c) {
            sites[i].issued ? 100.0 * (double)sites[i].used / (double)sites[i].issued : 0.0);
 }
 
-static void report_keep(const uint64_t *c) {
+static void report_keep(const unsigned long *c) {
   if (c[FM_C_KEEP_ADMITTED])
     fm_log(
         "kept part of re-scanned ranges (ev_prio keep): %lu pages admitted, %lu sent back "
         "(out of the sample or the re-scans ended), %lu evicted (no other victim), at most %.0f%% "
         "of the budget",
-        (unsigned long)c[FM_C_KEEP_ADMITTED], (unsigned long)c[FM_C_KEEP_RELEASED],
-        (unsigned long)c[FM_C_KEEP_EVICTED], 100 * fm.cfg.keep_fraction);
+        c[FM_C_KEEP_ADMITTED], c[FM_C_KEEP_RELEASED],
+        c[FM_C_KEEP_EVICTED], 100 * fm.cfg.keep_fraction);
 }
 
 /* A field of /proc/self/status in KiB (0 when absent). */
@@ -189,7 +191,9 @@ void fm_report(void) {
     write_json(cpu);
   if (!fm.cfg.stats)
     return;
-  uint64_t c[FM_C_COUNT];
+  /* unsigned long, as %lu prints it (64 bits here) */
+  _Static_assert(sizeof(unsigned long) == sizeof(uint64_t), "counters print as %lu");
+  unsigned long c[FM_C_COUNT];
   for (int i = 0; i < FM_C_COUNT; i++)
     c[i] = fm_stats_read(i);
   char config[2048];
@@ -197,30 +201,24 @@ void fm_report(void) {
   fm_log("config: %s unmap=%s write_protect=%s frame_pool=%lu frames (%lu mmaps far)", config,
          fm_evict_vectorized() ? "process_madvise" : "madvise",
          fm_uffd_has_wp_vec() ? "vectorized" : "per-range", (unsigned long)fm_pool_frames(),
-         (unsigned long)c[FM_C_MMAP_BLOCKS]);
+         c[FM_C_MMAP_BLOCKS]);
   fm_log("faults: hinted %lu, unhinted %lu (served from the faulting thread's core %lu, "
          "moves there %lu), write-protect %lu; hint slow-path calls %lu "
          "(all present %lu); read-ahead pages %lu, fresh pages mapped ahead of touches %lu; "
          "hints quiet %lu times, %.2f s in all (under %lu missing pages a second)",
-         (unsigned long)c[FM_C_FAULT_HINTED], (unsigned long)c[FM_C_FAULT_UNHINTED],
-         (unsigned long)c[FM_C_FAULT_COLOCATED], (unsigned long)c[FM_C_COLOCATE_MOVES],
-         (unsigned long)c[FM_C_FAULT_WP], (unsigned long)c[FM_C_HINT_SLOW_CALLS],
-         (unsigned long)c[FM_C_HINT_HIT], (unsigned long)c[FM_C_READAHEAD_PAGES],
-         (unsigned long)c[FM_C_PREFILL_PAGES], (unsigned long)c[FM_C_HINTS_QUIETED],
+         c[FM_C_FAULT_HINTED], c[FM_C_FAULT_UNHINTED], c[FM_C_FAULT_COLOCATED],
+         c[FM_C_COLOCATE_MOVES], c[FM_C_FAULT_WP], c[FM_C_HINT_SLOW_CALLS], c[FM_C_HINT_HIT],
+         c[FM_C_READAHEAD_PAGES], c[FM_C_PREFILL_PAGES], c[FM_C_HINTS_QUIETED],
          c[FM_C_HINTS_QUIET_NS] / 1e9, (unsigned long)fm.cfg.hints_quiet_below);
   fm_log("pages: fetched %lu (zero-filled %lu), evicted %lu (written back %lu) in %lu "
          "batches; freed %lu (reused in place %lu, dropped unwritten %lu); %lu unmap, %lu "
          "write-protect and %lu un-protect "
          "syscalls; reclaims by faulting threads %lu; frames recycled through the pool: %lu "
          "evicted into it, %lu fetched from it; dirty victims written back through a pipe %lu",
-         (unsigned long)c[FM_C_FETCH_PAGES], (unsigned long)c[FM_C_ZERO_PAGES],
-         (unsigned long)c[FM_C_EVICT_PAGES], (unsigned long)c[FM_C_WRITEBACK_PAGES],
-         (unsigned long)c[FM_C_EVICT_BATCHES], (unsigned long)c[FM_C_FREED_PAGES],
-         (unsigned long)c[FM_C_REUSED_PAGES], (unsigned long)c[FM_C_DISCARD_PAGES],
-         (unsigned long)c[FM_C_UNMAP_SYSCALLS], (unsigned long)c[FM_C_WP_SYSCALLS],
-         (unsigned long)c[FM_C_UNPROTECT_SYSCALLS], (unsigned long)c[FM_C_RECLAIM_SYNC],
-         (unsigned long)c[FM_C_POOL_IN_PAGES], (unsigned long)c[FM_C_POOL_OUT_PAGES],
-         (unsigned long)c[FM_C_SPLICE_PAGES]);
+         c[FM_C_FETCH_PAGES], c[FM_C_ZERO_PAGES], c[FM_C_EVICT_PAGES], c[FM_C_WRITEBACK_PAGES],
+         c[FM_C_EVICT_BATCHES], c[FM_C_FREED_PAGES], c[FM_C_REUSED_PAGES], c[FM_C_DISCARD_PAGES],
+         c[FM_C_UNMAP_SYSCALLS], c[FM_C_WP_SYSCALLS], c[FM_C_UNPROTECT_SYSCALLS],
+         c[FM_C_RECLAIM_SYNC], c[FM_C_POOL_IN_PAGES], c[FM_C_POOL_OUT_PAGES], c[FM_C_SPLICE_PAGES]);
   report_syscalls(c);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
@@ -228,19 +226,20 @@ void fm_report(void) {
            "found nothing to run %lu times, for %.1f ms; "
            "waits on descriptors and sleeps parked in the poller: %lu; workers handed to "
            "another kernel thread while theirs blocked: %lu",
-           (unsigned long)c[FM_C_ULT_SPAWNS], fh_ult_workers(),
-           (unsigned long)c[FM_C_ULT_PARKED_MISSES], c[FM_C_ULT_PARKED_NS] / 1e6,
+           c[FM_C_ULT_SPAWNS], fh_ult_workers(),
+           c[FM_C_ULT_PARKED_MISSES], c[FM_C_ULT_PARKED_NS] / 1e6,
            fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching",
-           (unsigned long)c[FM_C_ULT_PARKED_READS], (unsigned long)c[FM_C_ULT_IDLE],
-           c[FM_C_ULT_IDLE_NS] / 1e6, (unsigned long)c[FM_C_ULT_POLLER_PARKS],
-           (unsigned long)c[FM_C_ULT_HANDOFFS]);
+           c[FM_C_ULT_PARKED_READS], c[FM_C_ULT_IDLE],
+           c[FM_C_ULT_IDLE_NS] / 1e6, c[FM_C_ULT_POLLER_PARKS],
+           c[FM_C_ULT_HANDOFFS]);
   if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
     report_prefetch(c);
   report_keep(c);
   fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
          "p99 %.1f p99.9 %.1f",
-         fm_stats_percentile(0, .5) / 1e3, fm_stats_percentile(0, .99) / 1e3, fm_stats_percentile(0, .999) / 1e3,
-         fm_stats_percentile(1, .5) / 1e3, fm_stats_percentile(1, .99) / 1e3, fm_stats_percentile(1, .999) / 1e3);
+         fm_stats_percentile(0, .5) / 1e3, fm_stats_percentile(0, .99) / 1e3,
+         fm_stats_percentile(0, .999) / 1e3, fm_stats_percentile(1, .5) / 1e3,
+         fm_stats_percentile(1, .99) / 1e3, fm_stats_percentile(1, .999) / 1e3);
   uint64_t wall, slow;
   fm_stats_slow_path_totals(&slow, &wall);
   fm_log("runtime CPU: %.1f ms of the process's %.1f ms (the runtime's threads' CPU clocks, and "

@@ -414,9 +414,10 @@ void fm_page_prefill(uintptr_t base, size_t bytes) {
    * not make hints worth their check, even if a small tail of it stays
    * unmapped. What the program will touch is its request, which jemalloc
    * rounded up to a page-size class (four a doubling: a class is under 5/4
-   * of any request it serves), so the extent counts for 4/5 of its size. (jemalloc's heap also grows by
-   * ever larger extents, so a late small request can come as a large one:
-   * hints then go live early, and go quiet again while nothing misses.) */
+   * of any request it serves), so the extent counts for 4/5 of its size.
+   * (jemalloc's heap also grows by ever larger extents, so a late small
+   * request can come as a large one: hints then go live early, and go
+   * quiet again while nothing misses.) */
   if (bytes / FM_PAGE * 4 / 5 > fm_frames_free()) {
     fm_hints_go_live();
     return;
