@@ -73,6 +73,7 @@ FIELDS = [
     "latency_unhinted_p50_us",
     "latency_unhinted_p99_us",
     "runtime_cpu_ms",
+    "syscalls_per_page",
     "cgroup_max_usage",
     "major_faults",
     "reclaim_assists",
@@ -362,11 +363,26 @@ def _serving(program, size, workdir, say):
     return serve.Serving(fill(program.load[size]), fill(program.warmup.get(size)))
 
 
+# The system calls --stats counts per page moved (report.c's report_syscalls).
+SYSCALL_COUNTERS = (
+    "copy_syscalls",
+    "unmap_syscalls",
+    "wp_syscalls",
+    "unprotect_syscalls",
+    "uffd_read_syscalls",
+    "wake_syscalls",
+    "sleep_syscalls",
+    "move_syscalls",
+    "splice_syscalls",
+)
+
+
 def _stats_fields(path: Path) -> dict:
     if not path.exists():
         return {}
     s = json.loads(path.read_text())
     c, lat = s["counters"], s["latency_ns"]
+    moved = c["fetched_pages"] + c["evicted_pages"]
     return {
         "faults_hinted": c["faults_hinted"],
         "faults_unhinted": c["faults_unhinted"],
@@ -379,6 +395,9 @@ def _stats_fields(path: Path) -> dict:
         "latency_unhinted_p50_us": lat["unhinted"]["p50"] / 1e3,
         "latency_unhinted_p99_us": lat["unhinted"]["p99"] / 1e3,
         "runtime_cpu_ms": s["runtime_cpu_ns"] / 1e6,
+        "syscalls_per_page": (
+            round(sum(c.get(k, 0) for k in SYSCALL_COUNTERS) / moved, 3) if moved else ""
+        ),
     }
 
 
@@ -537,6 +556,7 @@ def sweep(
         try:
             if swap:
                 swap.__enter__()
+                say(f"farhint bench: {swap.describe()}")
             for i, (r, p, c, f) in enumerate(plan, 1):
                 skip = given_up.skip_status(p.program.name, c, f)
                 if skip:
@@ -562,6 +582,13 @@ def sweep(
                 done = sorted(natives.get(p.program.name, [])) or [p.native_seconds]
                 base = done[len(done) // 2]
                 ratio = row["seconds"] / base if base else 0
+                if row["status"] == "timeout":  # its base is the preparation's native run
+                    say(
+                        f"{heading} stopped at its timeout, {row['seconds']:.1f} s "
+                        f"({timeout_factor:g}x the native run measured while preparing, "
+                        f"{p.native_seconds:.2f} s; at least 60 s)"
+                    )
+                    continue
                 mark = "" if row["status"] == "ok" else f"  <-- {row['status']}"
                 say(f"{heading} {row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}")
         finally:

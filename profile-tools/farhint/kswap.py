@@ -23,8 +23,13 @@ class SwapError(UserError):
 
 
 def _active_swaps():
+    return [name for name, _, _ in _swap_usage()]
+
+
+def _swap_usage():
+    """(device, size KiB, used KiB) of each swap that is on."""
     lines = Path("/proc/swaps").read_text().splitlines()[1:]
-    return [line.split()[0] for line in lines if line.strip()]
+    return [(f[0], int(f[2]), int(f[3])) for f in (line.split() for line in lines) if len(f) >= 4]
 
 
 class Swap:
@@ -65,6 +70,19 @@ class Swap:
             self._release()
             raise
         return self
+
+    def describe(self) -> str:
+        """The line a sweep prints: which swap kernel swap runs on, how full."""
+        swaps = ", ".join(
+            f"{dev} ({used / 2**20:.1f} of {size / 2**20:.1f} GiB used)"
+            for dev, size, used in _swap_usage()
+        )
+        if self.preexisting:
+            return (
+                f"kernel swap runs on the swap already on, as it is: {swaps} (another job's "
+                "use of it is in the kswap times; swapoff it for a swap of the sweep's own)"
+            )
+        return f"kernel swap runs on {self.kind} swap made for this sweep: {swaps}"
 
     def _release(self):
         if self.kind == "zram":

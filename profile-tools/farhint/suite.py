@@ -146,8 +146,13 @@ class Program:
         return ", ".join(self.sources) or self.build or str(self.prebuilt)
 
     def args(self, size: str) -> list:
-        """The arguments of a size; a server's still hold {port}."""
-        return [a.replace("{threads}", str(self.threads)) for a in self.inputs[size]]
+        """The arguments of a size, {threads} and {src} (the source folder:
+        input files beside the sources) expanded; a server's still hold
+        {port}."""
+        return [
+            a.replace("{threads}", str(self.threads)).replace("{src}", str(self.src))
+            for a in self.inputs[size]
+        ]
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,13 @@ def test_inputs_may_be_integers_and_threads_are_substituted(tmp_path):
     assert not program.server
 
 
+def test_src_in_arguments_names_a_file_beside_the_sources(tmp_path):
+    program = suite.load(
+        write_suite(tmp_path, GOOD.replace('["1"]', '["{src}/input.txt", "{threads}"]'))
+    ).programs["a"]
+    assert program.args("small") == [f"{tmp_path.resolve()}/input.txt", "1"]
+
+
 SERVER = GOOD.replace('["1"]', '["{port}"]').replace("[2]", '["-p", "{port}"]')
 
 

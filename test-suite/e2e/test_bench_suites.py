@@ -109,6 +109,11 @@ def test_a_server_is_loaded_timed_by_its_load_and_stopped(tmp_path):
     assert run.returncode == 0, run.stderr[-2000:]
     assert set(rows_of(out).values()) == {"ok"}, rows_of(out)
     assert len(rows_of(out)) == 4
+    said = run.stdout + run.stderr  # which swap kernel swap ran on, and how full
+    assert re.search(r"kernel swap runs on .*swap.*GiB used", said), said[-3000:]
+    with open(out / "results.csv") as f:  # the runtime's system calls per page moved
+        runtime_rows = [r for r in csv.DictReader(f) if r["config"] in ("nohint", "auto")]
+    assert all(float(r["syscalls_per_page"]) > 0 for r in runtime_rows), runtime_rows
     prof = json.loads((out / "kvserver.fhprof").read_text())
     assert prof["run"]["start_signal"] == "SIGUSR2"
     in_main = [s for s in prof["sites"] if s["function"] == "main"]
