@@ -27,13 +27,16 @@ from farhint.runenv import measure_peak, runtime_env
 
 CONFIGS = ("native", "kswap", "nohint", "auto", "manual")
 # Rebuilt from the program's sources: not for a program given prebuilt.
-BUILT_WITH_HINTS = ("auto", "auto-noprefetch", "manual")
+BUILT_WITH_HINTS = ("auto", "auto-noprefetch", "manual", "ult")
 # On request: the same hints without the prefetches ahead (prefetch-distance=0),
 # to measure what the prefetches add.
-OPTIONAL_CONFIGS = ("auto-noprefetch",)
+# ult and nohint-ult: auto's and nohint's binaries on user-level threads
+# (farhint run --ult).
+OPTIONAL_CONFIGS = ("auto-noprefetch", "ult", "nohint-ult")
+ON_ULT = ("ult", "nohint-ult")
 # With --ab BUILD: each configuration that runs the runtime also runs with
 # BUILD's runtime (CONFIG@base), alternated with this build's in every repeat.
-ON_RUNTIME = ("nohint", "auto", "auto-noprefetch", "manual")
+ON_RUNTIME = ("nohint", "auto", "auto-noprefetch", "manual", "ult", "nohint-ult")
 BASE = "@base"
 
 
@@ -462,13 +465,15 @@ def run_one(
             "auto": p.auto,
             "auto-noprefetch": p.auto_noprefetch,
             "manual": p.manual,
+            "ult": p.auto,
+            "nohint-ult": p.native,
         }[plain(config)]
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
-        env = runtime_env(
-            {"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats},
-            base_build if config.endswith(BASE) else None,
-        )
+        settings = {"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats}
+        if plain(config) in ON_ULT:
+            settings["FARHINT_ULT"] = 1
+        env = runtime_env(settings, base_build if config.endswith(BASE) else None)
         rc, seconds, stdout = _timed(
             [str(binary), *args], env=env, timeout=timeout, cwd=_fresh(p.folder), on_start=drive
         )

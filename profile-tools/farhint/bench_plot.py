@@ -10,6 +10,8 @@ STYLE = {
     "auto": ("tab:green", "o"),
     "auto-noprefetch": ("tab:olive", "v"),
     "manual": ("tab:blue", "D"),
+    "ult": ("tab:purple", "P"),
+    "nohint-ult": ("tab:brown", "P"),
     # --ab: the same configurations on the other build's runtime
     "nohint@base": ("tab:orange", "x"),
     "auto@base": ("tab:green", "x"),

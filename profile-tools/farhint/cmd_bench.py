@@ -100,7 +100,8 @@ def add_arguments(p):
         default=",".join(bench.CONFIGS),
         help="comma-separated configurations (default native,kswap,nohint,auto,"
         "manual; manual runs only for programs with hand hints; "
-        "also auto-noprefetch: the same hints without prefetches ahead)",
+        "also auto-noprefetch: the same hints without prefetches ahead, and ult and "
+        "nohint-ult: auto's and nohint's builds on user-level threads, --ult)",
     )
     p.add_argument(
         "--local",

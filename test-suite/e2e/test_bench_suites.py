@@ -79,6 +79,9 @@ def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_
     assert again.returncode == 0, again.stderr[-2000:]
     assert "holds 2 runs of an earlier sweep; this sweep's rows follow them" in again.stderr
     assert (out / "results.csv").read_text().count("\nsubject,") == 3  # nothing lost
+    ult = bench_subject("--repeats", "1", "--check", "file:out.txt", "--configs", "native,nohint-ult")
+    assert ult.returncode == 0, ult.stderr[-2000:]
+    assert rows_of(out)[("subject", "nohint-ult")] == "ok"  # on user-level threads (--ult)
     refused = bench_subject("--configs", "auto")
     assert refused.returncode == 2 and "describe it in a suite file" in refused.stderr
     missing = bench("--", tmp_path / "nothing")
