@@ -36,6 +36,15 @@ def _step(n, title):
     print(f"\n=== {n}. {title}", flush=True)
 
 
+def _by_location(hinted) -> dict:
+    """The hinted sites by (location, function): sites at one line (its
+    code inlined from different calls) are one line of the listing."""
+    out = {}
+    for h in hinted:
+        out.setdefault((h["location"], h["function"]), []).append(h)
+    return out
+
+
 def run(args):
     apps = suite.bundled().programs
     if args.app not in apps:
@@ -68,11 +77,13 @@ def run(args):
         if h["hinted"]
     ]
     print(f"{len(hinted)} sites hinted, with no change to {app.source}; the pass's report:")
-    for h in hinted:
-        params = ", ".join(f"{k}: {str(v).lower()}" for k, v in h["params"].items())
+    for where, same in _by_location(hinted).items():
+        params = ", ".join(f"{k}: {str(v).lower()}" for k, v in same[0]["params"].items())
+        share = 100 * sum(h["fault-share"] for h in same)
+        sites = f" ({len(same)} sites, inlined from different calls)" if len(same) > 1 else ""
         print(
-            f"  {report.short_path(h['location']):<28} {h['function']:<12} "
-            f"{100 * h['fault-share']:5.1f}% of faults, {h['accesses']} accesses, {{{params}}}"
+            f"  {report.short_path(where[0]):<28} {where[1]:<12} {share:5.1f}% of faults, "
+            f"{same[0]['accesses']} accesses, {{{params}}}{sites}"
         )
 
     _step(4, "run: native, kernel swap (zram), the runtime without and with the hints")
@@ -90,7 +101,10 @@ def run(args):
     for config in configs[1:]:
         cells = [bench.ratio_text(med[(app.name, config, round(f * 100))], base) for f in FRACTIONS]
         print(f"{config:<10}" + "".join(f"{c:>22}" for c in cells))
-    print(f"native: {base:.2f} s. Every run's checksum is compared with native's.")
+    print(
+        f"native: {base:.2f} s in this sweep (the native run while preparing, above, measured "
+        "the peak). Every run's checksum is compared with native's."
+    )
     wrong = [r for r in rows if r["status"] == "CHECKSUM MISMATCH"]
     if wrong:
         print(

@@ -135,6 +135,15 @@ def hint_text(s) -> str:
     return " ".join(parts) or "basic"
 
 
+LEGEND = (
+    "kind: R read faults, W write faults, P write-protect faults (a first write to a page "
+    "read before); suggested hint: mut (the access writes: mapped writable), seq (a scan), "
+    "rdahead=N (pages read ahead, negative: backwards), ev_prio (eviction class: 1 reclaim "
+    "first, -1 keep a part resident); basic: a hint with none of these (the page fetched "
+    "before the access, without a trap)"
+)
+
+
 def kind_text(s) -> str:
     f = s["faults"]
     return "".join(
@@ -217,6 +226,7 @@ def print_table(profile, top=20, out=None, hints=None):
         )
         if r.get("plugin"):
             print(f"{'':>5}plugin: {r['plugin'][:150]}", file=out)
+    print(LEGEND, file=out)
     cov = coverage_summary(profile)
     print(
         "sites covering " + ", ".join(f"{k} of faults: {v if v else '-'}" for k, v in cov.items()),

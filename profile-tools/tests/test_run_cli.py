@@ -62,6 +62,8 @@ def test_quick_demo_takes_an_app_through_the_pipeline(tmp_path):
     for step in ("1. profile", "2. report", "3. compile", "4. run", "5. comparison"):
         assert step in out.stdout
     assert "sites hinted" in out.stdout and "auto" in out.stdout
+    assert "kind: R read faults" in out.stdout  # the report's columns explained
+    assert "in this sweep (the native run while preparing" in out.stdout
     assert (tmp_path / "blackscholes.fhprof").exists() and (tmp_path / "results.csv").exists()
 
 
