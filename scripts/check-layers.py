@@ -70,7 +70,7 @@ def symbols(obj):
     return defined, undefined
 
 
-def source_of(obj, src):
+def source_of(obj):
     """runtime/src-relative source of a CMake object (.../src/fault/pagein.c.o)."""
     marker = "/src/"
     i = obj.rfind(marker)
@@ -78,10 +78,10 @@ def source_of(obj, src):
     return rel[:-2] if rel.endswith(".o") else rel
 
 
-def check_calls(src, objects):
+def check_calls(objects):
     owner, needs = {}, {}
     for obj in objects:
-        rel = source_of(obj, src)
+        rel = source_of(obj)
         defined, undefined = symbols(obj)
         for s in defined:
             owner[s] = rel
@@ -100,7 +100,7 @@ def run(src, objects):
         print("check-layers: no object files given: build libfarmem first", file=sys.stderr)
         return 1
     problems, uses = check_includes(src)
-    problems += check_calls(src, objects)
+    problems += check_calls(objects)
     for p in problems:
         print(f"check-layers: {p}", file=sys.stderr)
     if problems:
@@ -132,7 +132,7 @@ def self_test():
             subprocess.run(["cc", "-c", "-I", src, "-o", obj, os.path.join(src, rel)], check=True)
             objs.append(obj)
         inc, _ = check_includes(src)
-        calls = check_calls(src, objs)
+        calls = check_calls(objs)
         assert len(inc) == 1 and "includes fault/up.h" in inc[0], inc
         assert len(calls) == 1 and "calls fm_up" in calls[0], calls
     print("check-layers: self-test found the upward include and call")

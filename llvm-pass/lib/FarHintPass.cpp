@@ -148,12 +148,7 @@ public:
       DISubprogram *SP = F.getSubprogram();
       if (F.isDeclaration() || !SP || SP->getLine() > L.Line)
         continue;
-      SmallString<256> File(SP->getDirectory());
-      if (sys::path::is_absolute(SP->getFilename()))
-        File = SP->getFilename();
-      else
-        sys::path::append(File, SP->getFilename());
-      if (siteInFile(L, File) &&
+      if (siteInFile(L, sourcePath(SP->getDirectory(), SP->getFilename())) &&
           (!Best || Best->getSubprogram()->getLine() < SP->getLine()))
         Best = &F;
     }

@@ -190,13 +190,16 @@ bool siteInFile(const SourceLoc &Site, StringRef IRFile) {
          (F.size() == Rel.size() || F[F.size() - Rel.size() - 1] == '/');
 }
 
-static std::string fullPath(const DILocation *L) {
-  SmallString<256> P(L->getDirectory());
-  StringRef File = L->getFilename();
-  if (sys::path::is_absolute(File) || P.empty())
+std::string sourcePath(StringRef Directory, StringRef File) {
+  if (sys::path::is_absolute(File) || Directory.empty())
     return File.str();
+  SmallString<256> P(Directory);
   sys::path::append(P, File);
   return std::string(P);
+}
+
+static std::string fullPath(const DILocation *L) {
+  return sourcePath(L->getDirectory(), L->getFilename());
 }
 
 static bool sameLoc(const SourceLoc &S, const DILocation *L, bool WithColumn) {
@@ -248,14 +251,8 @@ SiteMatcher::SiteMatcher(Module &M, function_ref<const TargetLibraryInfo &(Funct
         if (Function *Callee = CB->getCalledFunction(); Callee && !Callee->isIntrinsic())
           Calls.push_back(CB);
     }
-  for (DICompileUnit *CU : M.debug_compile_units()) {
-    SmallString<256> P(CU->getDirectory());
-    if (sys::path::is_absolute(CU->getFilename()))
-      P = CU->getFilename();
-    else
-      sys::path::append(P, CU->getFilename());
-    Files.push_back(std::string(P));
-  }
+  for (DICompileUnit *CU : M.debug_compile_units())
+    Files.push_back(sourcePath(CU->getDirectory(), CU->getFilename()));
   for (const Access &A : All) // headers with code in this module
     Files.push_back(fullPath(A.Inst->getDebugLoc().get()));
 }

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from farhint import buildtree
-from farhint.profile import ProfileError, load_profile
+from farhint.profile import ProfileError, load_profile, site_faults
 from farhint.symbolize import has_hints, hinted_sites
 
 SOURCE_SUFFIXES = {".c", ".cc", ".cp", ".cpp", ".cxx", ".c++", ".C", ".i", ".ii", ".m", ".mm"}
@@ -156,8 +156,7 @@ def hinted_line(out, profile) -> str:
         sites = load_profile(profile)["sites"]
     except ProfileError:
         return f"farhint cc: {out}: {len(hinted)} sites hinted, {len(prefetched)} with prefetches"
-    faults = {s["id"]: sum(s["faults"].get(k, 0) for k in ("read", "write", "write_protect"))
-              for s in sites}
+    faults = {s["id"]: site_faults(s) for s in sites}
     total = sum(faults.values()) or 1
     share = 100 * sum(faults.get(i, 0) for i in hinted) / total
     return (

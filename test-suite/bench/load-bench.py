@@ -58,18 +58,27 @@ def median_seconds(rows, app, config):
     return (ok[len(ok) // 2] if ok else None), statuses
 
 
-def table(prepared, quiet, busy):
+def medians(prepared, quiet, busy):
+    """program -> configuration -> (quiet median, its statuses, busy median,
+    its statuses), each median None where no run finished."""
+    return {
+        p.program.name: {
+            c: (*median_seconds(quiet, p.program.name, c), *median_seconds(busy, p.program.name, c))
+            for c in CONFIGS
+        }
+        for p in prepared
+    }
+
+
+def table(med):
     lines = [
         "| program | config | quiet (s) | busy (s) | busy / quiet |",
         "|---|---|---|---|---|",
     ]
     verdicts = []
-    for p in prepared:
-        app = p.program.name
+    for app, by_config in med.items():
         ratio = {}
-        for c in CONFIGS:
-            q, qs = median_seconds(quiet, app, c)
-            b, bs = median_seconds(busy, app, c)
+        for c, (q, qs, b, bs) in by_config.items():
             ratio[c] = b / q if q and b else None
             lines.append(
                 f"| {app} | {c} | {q if q else ', '.join(qs)} | {b if b else ', '.join(bs)} | "
@@ -81,22 +90,19 @@ def table(prepared, quiet, busy):
                 verdicts.append(f"{app}: {c} did not finish in both conditions")
             elif ks is not None and ratio[c] > ks:
                 verdicts.append(f"{app}: {c} slows down {ratio[c]:.2f}x, kernel swap {ks:.2f}x")
-        nb, _ = median_seconds(busy, app, "nohint")
-        ab, _ = median_seconds(busy, app, "auto")
+        nb, ab = by_config["nohint"][2], by_config["auto"][2]
         if nb and ab and ab > nb:
             verdicts.append(f"{app}: hinted ({ab:.2f} s) slower than unhinted ({nb:.2f} s) busy")
     return "\n".join(lines), verdicts
 
 
-def summary_rows(suite_name, prepared, quiet, busy):
+def summary_rows(suite_name, med):
     """A row a program: each configuration's median seconds quiet and busy,
     and their ratio (docs/results/data/load.csv's columns)."""
     rows = []
-    for p in prepared:
-        row = {"suite": suite_name, "program": p.program.name}
-        for c in CONFIGS:
-            q, qs = median_seconds(quiet, p.program.name, c)
-            b, bs = median_seconds(busy, p.program.name, c)
+    for app, by_config in med.items():
+        row = {"suite": suite_name, "program": app}
+        for c, (q, qs, b, bs) in by_config.items():
             row[f"{c}_quiet_s"] = f"{q:.2f}" if q else ", ".join(qs)
             row[f"{c}_busy_s"] = f"{b:.2f}" if b else ", ".join(bs)
             row[f"{c}_busy_over_quiet"] = f"{b / q:.2f}x" if q and b else "-"
@@ -136,7 +142,8 @@ def main():
                                 timeout_factor=args.timeout_factor, say=say)
         finally:
             stop(loops)
-    text, verdicts = table(prepared, quiet, busy)
+    med = medians(prepared, quiet, busy)
+    text, verdicts = table(med)
     report = (
         f"# farhint under load: {args.suite} at {args.local:g}% local\n\n"
         f"Command: `{' '.join(sys.argv)}`  \nDate: {datetime.date.today()}  \n"
@@ -148,7 +155,7 @@ def main():
         + "\n"
     )
     (out / "load.md").write_text(report)
-    rows = summary_rows(args.suite, prepared, quiet, busy)
+    rows = summary_rows(args.suite, med)
     with open(out / "load.csv", "w", newline="") as f:
         w = csv.DictWriter(f, list(rows[0]))
         w.writeheader()

@@ -118,16 +118,17 @@ def test_server_death_stops_the_program_with_an_error(nothing_left_running):
     assert "memory server" in err and "is gone" in err
 
 
+# Runs the rest of a command as the unprivileged user nobody.
+AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
 def test_missing_userfaultfd_permission_is_a_clear_error():
     """An unprivileged user without access to userfaultfd gets told why."""
     if Path("/proc/sys/vm/unprivileged_userfaultfd").read_text().strip() != "0":
         pytest.fail("vm.unprivileged_userfaultfd=1 here: this test needs it at 0")
     proc = subprocess.run(
         [
-            "setpriv",
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
+            *AS_NOBODY,
             "env",
             f"LD_PRELOAD={BUILD / 'lib' / 'libfarmem.so'}",
             f"FARHINT_SERVER={BUILD / 'bin' / 'farmem-server'}",
@@ -150,10 +151,7 @@ def test_unprivileged_profile_says_why_without_a_traceback(tmp_path, peak):
     no advice to give --peak (it would not help), and no traceback."""
     proc = subprocess.run(
         [
-            "setpriv",
-            "--reuid=65534",
-            "--regid=65534",
-            "--clear-groups",
+            *AS_NOBODY,
             str(FARHINT),
             "profile",
             "--local",

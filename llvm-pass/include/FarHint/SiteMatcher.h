@@ -96,6 +96,8 @@ private:
 // other at a path boundary, once both are canonical ("..", "." and symlinks
 // resolved).
 bool pathsMatch(llvm::StringRef ProfileFile, llvm::StringRef IRFile);
+// A debug-info file's path: File in Directory, unless File is absolute.
+std::string sourcePath(llvm::StringRef Directory, llvm::StringRef File);
 // Whether a site's file is IRFile: as pathsMatch, or by its path below the
 // profile's source root ("src/x.c" is any checkout's .../src/x.c).
 bool siteInFile(const SourceLoc &Site, llvm::StringRef IRFile);
