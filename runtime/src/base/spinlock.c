@@ -14,7 +14,13 @@
 
 #define SPINS 200
 
+/* Spinlocks the calling thread holds (fm_spinlocks_held). */
+static __thread unsigned held_here;
+
+unsigned fm_spinlocks_held(void) { return held_here; }
+
 void fm_spin_lock(fm_spinlock_t *l) {
+  held_here++;
   int c = 0;
   for (unsigned spins = 0; spins < SPINS; spins++) {
     c = 0;
@@ -34,6 +40,7 @@ void fm_spin_lock(fm_spinlock_t *l) {
 }
 
 void fm_spin_unlock(fm_spinlock_t *l) {
+  held_here--;
   if (atomic_exchange_explicit(&l->held, 0, memory_order_release) == 2)
     syscall(SYS_futex, &l->held, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }

@@ -8,3 +8,5 @@ typedef struct {
 } fm_spinlock_t;
 void fm_spin_lock(fm_spinlock_t *l);
 void fm_spin_unlock(fm_spinlock_t *l);
+/* How many the calling thread holds (a signal handler must not take one). */
+unsigned fm_spinlocks_held(void);

@@ -49,6 +49,8 @@ uint64_t fm_page_lock(uintptr_t page);
 /* Try once; true with *old filled on success. */
 bool fm_page_trylock(uintptr_t page, uint64_t *old);
 void fm_page_unlock(uintptr_t page, uint64_t new_word_without_lock);
+/* How many page locks the calling thread holds. */
+unsigned fm_page_locks_held(void);
 /* A page locked by a thread that cannot run while a waiter spins on its
  * core (0: none): its waiters sleep at once, and a hint does not wait. */
 void fm_page_hold_no_spin(uintptr_t page);

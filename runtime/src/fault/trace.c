@@ -16,6 +16,7 @@
 #include "base/config.h"
 #include "base/log.h"
 #include "base/proc_task.h"
+#include "base/spinlock.h"
 #include "base/stack_scan.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -155,7 +156,14 @@ static void on_trace_signal(int signo, siginfo_t *si, void *uc) {
   pid_t tid = fm_gettid();
   struct slot *s = &tracer.slots[tid % SLOTS];
   int want = SLOT_REQUESTED;
-  if (s->tid == tid && atomic_compare_exchange_strong(&s->state, &want, SLOT_TAKEN)) {
+  /* A thread holding a runtime lock is not at the fault: another thread
+   * served it (a fetch's copy wakes every thread waiting on the page) and
+   * this one ran on into the runtime before the signal came. Serving here
+   * would wait for a lock this thread holds; the control thread serves the
+   * request when its wait for the handler ends. */
+  bool in_runtime = fm_page_locks_held() || fm_spinlocks_held();
+  if (!in_runtime && s->tid == tid &&
+      atomic_compare_exchange_strong(&s->state, &want, SLOT_TAKEN)) {
     syscall(SYS_futex, &s->state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0); /* the control thread */
     uint64_t frames[MAX_FRAMES];
     unsigned n = unwind((unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME, 0, frames);
