@@ -365,6 +365,7 @@ private:
       }
     }
     uint32_t HintedFor = 0;
+    SmallPtrSet<Value *, 4> AheadOf; // addresses with a prefetch planned (x[i] += for one)
     for (const Access &A : Match.Accesses) {
       // One hint per access, from the site with the most faults: a small
       // site matched by line would otherwise add its own (often weaker)
@@ -384,7 +385,10 @@ private:
                std::to_string(H->Range.ConstantSize) + " bytes";
         Plan.push_back({H->Range, P, A.Inst});
       } else {
-        Plan.push_back({A, P, A.Inst, planPrefetch(A, SE, LI, Why)});
+        bool Ahead = !AheadOf.contains(A.addr()) && planPrefetch(A, SE, LI, Why);
+        if (Ahead)
+          AheadOf.insert(A.addr());
+        Plan.push_back({A, P, A.Inst, Ahead});
       }
       if (E.Accesses == 0) {
         E.Params = P;
@@ -419,6 +423,9 @@ private:
       return false;
     }
     Why += "; prefetch ahead: indirect through " + std::to_string(S->Loads) + " load(s), " +
+           (S->FieldOfElement ? "a field of each element, " : "") +
+           (S->AtomicValue ? "an atomic's value, " : "") +
+           (S->ByIterator ? "by a stepping pointer, " : "by an index, ") +
            std::to_string(O.PrefetchDistance) + " iterations ahead (prefetch-distance=), " +
            (S->Bounded ? "index clamped to the loop's last" : "loads ahead only from mapped pages");
     return true;

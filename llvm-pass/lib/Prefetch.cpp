@@ -19,6 +19,30 @@ namespace farhint {
 
 namespace {
 
+// A read of memory an address may go through: a load, or an atomic
+// read-modify-write (fetch_add and the like), whose value is the memory's
+// before the write -- the slot a builder claims with an atomic add.
+struct Read {
+  Value *Ptr;
+  Align Alignment;
+  bool Atomic;
+  bool Volatile;
+};
+
+std::optional<Read> readOf(Instruction *I) {
+  if (auto *Ld = dyn_cast<LoadInst>(I))
+    return Read{Ld->getPointerOperand(), Ld->getAlign(), Ld->isAtomic(), Ld->isVolatile()};
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+    return Read{RMW->getPointerOperand(), RMW->getAlign(), true, RMW->isVolatile()};
+  return std::nullopt;
+}
+
+// Arithmetic on addresses and indices, which a prefetch ahead repeats.
+bool isAddressArithmetic(const Instruction *I) {
+  return isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
+         (isa<BinaryOperator>(I) && !I->isIntDivRem());
+}
+
 // The instructions computing an access's address inside its loop, in the
 // order they run, with the affine ones (the index) as leaves.
 struct Chain {
@@ -26,7 +50,8 @@ struct Chain {
   SmallVector<const SCEVAddRecExpr *, 2> Ars; // per leaf
   SmallVector<Instruction *, 2> Leaves;
   unsigned Loads = 0;
-  std::string Why; // why not, when walk fails
+  bool AtomicValue = false; // an atomic read-modify-write's value on the way
+  std::string Why;          // why not, when walk fails
 };
 
 class ChainWalker {
@@ -38,6 +63,8 @@ public:
     if (!I || !L.contains(I) || Seen.contains(I))
       return true; // invariant in the loop, or already in the chain
     Seen.insert(I);
+    if (sameEachIteration(I, 0))
+      return true; // used as this iteration has it
     if (SE.isSCEVable(I->getType())) {
       const SCEV *S = SE.getSCEV(I);
       if (SE.isLoopInvariant(S, &L))
@@ -50,15 +77,15 @@ public:
         return true;
       }
     }
-    if (auto *Ld = dyn_cast<LoadInst>(I)) {
-      if (!Ld->isSimple())
-        return fail(C, "a volatile or atomic load in the address");
+    if (std::optional<Read> R = readOf(I)) {
+      if (R->Volatile)
+        return fail(C, "a volatile load in the address");
+      C.AtomicValue |= isa<AtomicRMWInst>(I);
       if (++C.Loads > MaxChainLoads)
         return fail(C, "more than " + std::to_string(MaxChainLoads) + " loads in the address");
-      if (!walk(Ld->getPointerOperand(), C))
+      if (!walk(R->Ptr, C))
         return false;
-    } else if (isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
-               (isa<BinaryOperator>(I) && !I->isIntDivRem())) {
+    } else if (isAddressArithmetic(I)) {
       for (Value *Op : I->operands())
         if (!walk(Op, C))
           return false;
@@ -71,6 +98,23 @@ public:
   }
 
 private:
+  // Whether I reads the same address every iteration (a pointer the loop
+  // reloads because a write in it might alias it, as a lambda's captures
+  // and a vector's data pointer are reloaded around an atomic add): its
+  // value ahead is taken to be this iteration's, and it does not count
+  // against the loads a chain may hold.
+  bool sameEachIteration(Instruction *I, unsigned Depth) {
+    if (Depth > 8)
+      return false;
+    auto Same = [&](Value *V) {
+      auto *J = dyn_cast<Instruction>(V);
+      return !J || !L.contains(J) || sameEachIteration(J, Depth + 1);
+    };
+    if (std::optional<Read> R = readOf(I))
+      return isa<LoadInst>(I) && !R->Volatile && Same(R->Ptr);
+    return isAddressArithmetic(I) && all_of(I->operands(), Same);
+  }
+
   static bool fail(Chain &C, std::string Why) {
     C.Why = std::move(Why);
     return false;
@@ -123,6 +167,15 @@ std::optional<Chain> chainOf(const Access &A, ScalarEvolution &SE, LoopInfo &LI,
   return C;
 }
 
+// Whether the loop reaches Leaf by stepping a pointer (p++, an iterator)
+// rather than by an index.
+bool stepsPointer(Instruction *Leaf) {
+  Value *V = Leaf;
+  while (auto *G = dyn_cast<GetElementPtrInst>(V))
+    V = G->getPointerOperand();
+  return isa<PHINode>(V) && V->getType()->isPointerTy();
+}
+
 const SCEV *lastValue(const SCEVAddRecExpr *AR, Loop &L, ScalarEvolution &SE) {
   const SCEV *Trips = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(Trips))
@@ -145,6 +198,16 @@ std::optional<IndirectShape> indirectShape(const Access &A, ScalarEvolution &SE,
   }
   IndirectShape S;
   S.Loads = C->Loads;
+  S.AtomicValue = C->AtomicValue;
+  S.ByIterator = llvm::any_of(C->Leaves, stepsPointer);
+  const DataLayout &DL = A.Inst->getModule()->getDataLayout();
+  for (Instruction *I : C->Steps) // a read narrower than its address's step
+    if (std::optional<Read> R = readOf(I))
+      if (const auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(R->Ptr));
+          AR && AR->getLoop() == &L && isa<SCEVConstant>(AR->getStepRecurrence(SE)))
+        S.FieldOfElement |=
+            cast<SCEVConstant>(AR->getStepRecurrence(SE))->getAPInt().abs().getZExtValue() >
+            DL.getTypeStoreSize(I->getType()).getFixedValue();
   // (Versioning gives the loop the preheader the clamp is computed in.)
   S.Bounded = llvm::all_of(C->Ars, [&](auto *AR) { return lastValue(AR, L, SE); });
   return S;
@@ -164,8 +227,8 @@ public:
     for (size_t K = 0; K < C.Leaves.size(); K++)
       New[C.Leaves[K]] = leafAhead(C.Leaves[K], C.Ars[K]);
     for (Instruction *I : C.Steps) {
-      if (auto *Ld = dyn_cast<LoadInst>(I))
-        New[I] = loadAhead(Ld);
+      if (std::optional<Read> R = readOf(I))
+        New[I] = loadAhead(I, *R);
       else
         New[I] = cloneAhead(I);
     }
@@ -213,17 +276,20 @@ private:
     return B.CreateAnd(Far, Here, "fh.pf.here");
   }
 
-  // The load d iterations on, if its page is here; else the load of this
+  // The read d iterations on, if its page is here; else the read of this
   // iteration again (its page was just read), and the absent page is what
-  // to prefetch.
-  Value *loadAhead(LoadInst *Ld) {
-    Value *P = remap(Ld->getPointerOperand());
+  // to prefetch. An atomic's value is read ahead with a relaxed atomic
+  // load: other threads write it meanwhile, and a plain load would race.
+  Value *loadAhead(Instruction *I, const Read &R) {
+    Value *P = remap(R.Ptr);
     Value *Here = mapped(P);
     Absent = AllHere ? B.CreateSelect(AllHere, P, Absent) : P;
     AllHere = AllHere ? B.CreateAnd(AllHere, Here) : Here;
-    Value *From = B.CreateSelect(Here, P, Ld->getPointerOperand(), "fh.pf.from");
-    LoadInst *L2 = B.CreateAlignedLoad(Ld->getType(), From, Ld->getAlign(), "fh.pf.load");
-    L2->copyMetadata(*Ld, {LLVMContext::MD_tbaa});
+    Value *From = B.CreateSelect(Here, P, R.Ptr, "fh.pf.from");
+    LoadInst *L2 = B.CreateAlignedLoad(I->getType(), From, R.Alignment, "fh.pf.load");
+    if (R.Atomic)
+      L2->setAtomic(AtomicOrdering::Monotonic);
+    L2->copyMetadata(*I, {LLVMContext::MD_tbaa});
     return L2;
   }
 

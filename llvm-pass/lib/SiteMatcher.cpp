@@ -207,7 +207,11 @@ static bool sameLoc(const SourceLoc &S, const DILocation *L, bool WithColumn) {
          (!WithColumn || !S.Column || L->getColumn() == S.Column);
 }
 
-enum Score { NoMatch, InlinedCallee, LineOnly, LineAndColumn };
+// Better matches last. A callee inlined at the site's very column (a
+// std::atomic's fetch_add, a vector's push_back) is what the profile's
+// column names, before another access elsewhere on the line (the load of
+// its argument); one matched by line alone comes after those on the line.
+enum Score { NoMatch, InlinedCallee, LineOnly, InlinedAtColumn, LineAndColumn };
 
 // L or the call in its inlined-at chain at the site's line (that of the
 // application code a callee was inlined into); null if none is.
@@ -236,7 +240,7 @@ static Score score(const Site &S, const DILocation *Access) {
   }
   bool Column = S.Loc.Column && L->getColumn() == S.Loc.Column;
   if (L != Access)
-    return Column || !S.Loc.Column ? InlinedCallee : NoMatch;
+    return Column ? InlinedAtColumn : !S.Loc.Column ? InlinedCallee : NoMatch;
   return Column ? LineAndColumn : LineOnly;
 }
 
@@ -258,10 +262,11 @@ SiteMatcher::SiteMatcher(Module &M, function_ref<const TargetLibraryInfo &(Funct
 }
 
 SiteMatch SiteMatcher::match(const Site &S) const {
-  SiteMatch Exact, Line, Inlined;
+  SiteMatch Exact, AtColumn, Line, Inlined;
   for (const Access &A : All) {
     switch (score(S, A.Inst->getDebugLoc().get())) {
     case LineAndColumn: Exact.Accesses.push_back(A); break;
+    case InlinedAtColumn: AtColumn.Accesses.push_back(A); break;
     case LineOnly: Line.Accesses.push_back(A); break;
     case InlinedCallee: Inlined.Accesses.push_back(A); break;
     case NoMatch: break;
@@ -269,6 +274,10 @@ SiteMatch SiteMatcher::match(const Site &S) const {
   }
   if (!Exact.Accesses.empty())
     return Exact;
+  if (!AtColumn.Accesses.empty()) {
+    AtColumn.InInlinedCallee = true;
+    return AtColumn;
+  }
   if (!Line.Accesses.empty()) {
     Line.ByLineOnly = S.Loc.Column != 0;
     return Line;
@@ -279,7 +288,7 @@ SiteMatch SiteMatcher::match(const Site &S) const {
 
 const Function *SiteMatcher::calleeAt(const Site &S) const {
   for (const CallBase *CB : Calls)
-    if (score(S, CB->getDebugLoc().get()) >= LineOnly)
+    if (Score Sc = score(S, CB->getDebugLoc().get()); Sc == LineOnly || Sc == LineAndColumn)
       return CB->getCalledFunction();
   return nullptr;
 }

@@ -72,7 +72,7 @@
 ; CHECK: declare extern_weak preserve_mostcc void @farhint_prefetch_preserve_most(ptr, i64, i32, i32) #[[ATTR:[0-9]+]]
 ; CHECK: attributes #[[ATTR]] = { nonlazybind }
 ; REPORT: location: "prefetch-indirect.c:56:10"
-; REPORT: prefetch ahead: indirect through 1 load(s), 32 iterations ahead (prefetch-distance=), index clamped to the loop's last
+; REPORT: prefetch ahead: indirect through 1 load(s), by an index, 32 iterations ahead (prefetch-distance=), index clamped to the loop's last
 ; REPORT: location: "prefetch-indirect.c:63:29"
 ; REPORT: prefetch ahead: indirect through 2 load(s)
 ; REPORT: location: "prefetch-indirect.c:70:20"

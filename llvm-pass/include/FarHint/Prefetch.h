@@ -5,7 +5,9 @@
 // DESCRIPTION: A hint at an access fetches its page when the access is
 // reached, so on random access every iteration waits a link round trip. For
 // an access whose address comes from loads indexed by the loop (a[b[i]],
-// a[b[c[i]]], p[i]->f through an array of pointers), the address D
+// a[b[c[i]]], p[i]->f through an array of pointers, a[e[i].u] through a
+// field of each element, a[fetch_add(&n[e[i].u], 1)] through an atomic's
+// value, each by an index or an iterator), the address D
 // iterations ahead can be computed now: the index address is affine, so its
 // value D iterations ahead is a constant offset away; the loads along the
 // chain are repeated there, and the page of the resulting address is asked
@@ -42,8 +44,11 @@ constexpr unsigned MaxChainLoads = 2;            // a[b[c[i]]] at most
 
 // What an access's prefetch would be.
 struct IndirectShape {
-  unsigned Loads = 0;   // loads between the affine index and the address
-  bool Bounded = false; // the index is clamped to the loop's last one
+  unsigned Loads = 0;          // loads between the affine index and the address
+  bool Bounded = false;        // the index is clamped to the loop's last one
+  bool FieldOfElement = false; // a load reads a field of each element (a[e[i].u])
+  bool AtomicValue = false;    // through an atomic add's value (a[fetch_add(&n[i], 1)])
+  bool ByIterator = false;     // the loop steps a pointer (an iterator), not an index
 };
 
 // The shape of A's address if a prefetch ahead can compute it, else why not
