@@ -31,12 +31,12 @@ GOOD = '[programs.a]\nsources = ["a.c"]\nsmall = ["1"]\nlarge = [2]\n'
 
 def test_the_bundled_apps_are_a_suite_whose_sources_exist():
     apps = suite.bundled().programs
-    assert list(apps)[:3] == ["qsort", "gen", "kvstore"] and len(apps) == 12
+    assert list(apps)[:3] == ["qsort", "gen", "kvstore"] and len(apps) == 13
     for app in apps.values():
         assert all((app.src / s).is_file() for s in app.sources), app.name
         assert app.check.kind == "checksum-line" and app.args("small") and app.args("large")
     assert {n for n, a in apps.items() if a.manual} == {"kvstore", "websvc"}
-    assert apps["dataframe"].cxx and not apps["qsort"].cxx
+    assert apps["dataframe"].cxx and apps["csr"].cxx and not apps["qsort"].cxx
     assert any(f.endswith("apps/common") for f in apps["qsort"].flags)
     assert [n for n, a in apps.items() if a.server] == ["kvserver", "evserver"]
     for server in ("kvserver", "evserver"):
