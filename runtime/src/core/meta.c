@@ -22,9 +22,9 @@ _Static_assert(FARHINT_META_LOCKED < (1UL << 32) && FARHINT_META_WAITERS < (1UL 
  * while it holds another -- checked where a wait begins. */
 static __thread unsigned held;
 
-/* The word's low 32 bits (x86 is little-endian). */
 unsigned fm_page_locks_held(void) { return held; }
 
+/* The word's low 32 bits (x86 is little-endian). */
 static uint32_t *low_half(_Atomic uint64_t *m) { return (uint32_t *)m; }
 
 /* Long enough for most transfers of the prefetch thread; a wake-up from the
