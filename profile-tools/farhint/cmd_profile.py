@@ -8,9 +8,9 @@ record every fault (code location, stack, address, kind) into a profile.
 The default recorder is the far-memory runtime in trace mode; `perf` runs
 the unmodified program under a cgroup memory limit with swap and samples the
 kernel's major faults (farhint/perf_recorder.py). A percentage budget is of
-the program's peak memory, measured first with one run where everything is
-local (or given with --peak): its far memory under the runtime, its memory
-cgroup's peak under perf."""
+the program's peak memory: under the runtime, of the most memory in use so
+far, the budget growing with it in the one traced run (or of --peak); under
+perf, of its memory cgroup's peak, measured first with a native run."""
 
 import argparse
 import os
@@ -34,7 +34,7 @@ from farhint.runenv import (
 )
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
-from farhint.units import parse_budget, parse_size
+from farhint.units import parse_percentage, parse_budget, parse_size
 
 # The profile's run.recorder for each --recorder.
 RECORDERS = {"farmem": "farmem-trace", "perf": "perf-major-faults"}
@@ -43,7 +43,9 @@ RECORDERS = {"farmem": "farmem-trace", "perf": "perf-major-faults"}
 # SPATIAL_MIN_PEAK or more (smaller programs profile quickly as they are):
 # the largest power of two up to SPATIAL_MAX that leaves the sampled pages
 # SPATIAL_MIN_SAMPLED of the peak (4096 pages) and SPATIAL_MIN_LOCAL of the
-# budget (docs/results, "What a profile costs").
+# budget (docs/results, "What a profile costs"). With --one-run, the runtime
+# raises the rate by the same rule but for the floor, as the pages in use
+# grow (runtime/src/memory/trace_budget.c).
 SPATIAL_MAX = 64
 SPATIAL_MIN_PEAK = 256 << 20
 SPATIAL_MIN_SAMPLED = 16 << 20
@@ -67,9 +69,11 @@ def spatial_rate(choice, peak, local):
 
 
 def _spatial_choice(text):
-    if text == "auto" or (text.isdigit() and 1 <= int(text) <= 1024):
+    if text == "auto" or (text.isdigit() and int(text) in [1 << k for k in range(11)]):
         return text
-    raise argparse.ArgumentTypeError(f"{text!r}: give auto or a number from 1 (off) to 1024")
+    raise argparse.ArgumentTypeError(
+        f"{text!r}: give auto or a power of two from 1 (off) to 1024"
+    )
 
 
 def add_arguments(p):
@@ -78,10 +82,19 @@ def add_arguments(p):
         default="10%",
         metavar="SIZE|PCT%",
         help="local memory during profiling: a size, or a percentage of the "
-        "program's peak (default 10%%)",
+        "program's peak (default 10%%; the runtime grows it with the memory in use, "
+        "so the peak need not be known)",
     )
     p.add_argument(
         "--peak", metavar="SIZE", help="the program's peak far memory (skips measuring it)"
+    )
+    p.add_argument(
+        "--one-run",
+        action="store_true",
+        help="with --local PCT%%: no run to measure the peak first; the traced run's "
+        "budget is that share of the memory in use so far, growing with it, and its "
+        "spatial sampling rises with it (cheaper, but a program whose memory grows is "
+        "traced at a tighter budget while it grows; farmem recorder)",
     )
     p.add_argument(
         "-o", "--output", metavar="FILE", help="profile to write (default PROGRAM.fhprof)"
@@ -105,7 +118,8 @@ def add_arguments(p):
         "by address). auto (default): for a peak of "
         f"{SPATIAL_MIN_PEAK >> 20} MiB or more, the largest power of two up to "
         f"{SPATIAL_MAX} leaving the sampled pages {SPATIAL_MIN_SAMPLED >> 20} MiB of "
-        "the peak; 1: off (farmem recorder)",
+        "the peak (with --one-run or an absolute --local: rising as the program's "
+        "memory grows); 1: off (farmem recorder)",
     )
     settings.add_option(p, "FAR_SIZE")
     settings.add_option(p, "MMAP_THRESHOLD")
@@ -170,6 +184,49 @@ def _peak_for(args, peak, what, measure):
         raise RuntimeError(f"{err}; give --peak SIZE instead") from err
 
 
+def _budget_env(args, peak, far_size):
+    """The traced run's budget (bytes: what FARHINT_LOCAL holds) and the
+    runtime settings of its budget and sampling. A percentage with no known
+    peak is of the pages in use so far, the budget growing as they do (the
+    runtime's memory/trace_budget.c), so no run measures the peak first;
+    with no peak, automatic spatial sampling rises as the pages do too."""
+    follows = args.local.strip().endswith("%") and peak is None
+    if follows:  # --one-run: no peak was measured
+        machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        local = min(far_size, machine)  # the most the budget may grow to
+        env = {"FARHINT_TRACE_LOCAL_SHARE": parse_percentage(args.local) / 100}
+    else:
+        local = max(parse_budget(args.local, peak), 1 << 20)
+        env = {}
+    if args.spatial_sampling == "auto" and peak is None:
+        return local, {**env, "FARHINT_TRACE_SPATIAL_UP_TO": SPATIAL_MAX}
+    rate = spatial_rate(args.spatial_sampling, peak, local)
+    if not follows and local // rate < SPATIAL_MIN_LOCAL:
+        raise RuntimeError(
+            f"--spatial-sampling {rate} leaves the sampled pages "
+            f"{(local // rate) >> 10} KiB of the {local >> 10} KiB budget, under "
+            f"{SPATIAL_MIN_LOCAL >> 20} MiB: give a smaller N or more --local"
+        )
+    return local, {**env, "FARHINT_TRACE_SPATIAL": rate}
+
+
+def _say_budget(budget):
+    """How the traced run's budget and sampling are set, in words."""
+    if "FARHINT_TRACE_LOCAL_SHARE" in budget:
+        how = f"with {budget['FARHINT_TRACE_LOCAL_SHARE']:.0%} of the memory in use so far local"
+    else:
+        how = ""
+    rate = budget.get("FARHINT_TRACE_SPATIAL", 1)
+    if "FARHINT_TRACE_SPATIAL_UP_TO" in budget:
+        return how + (", " if how else "") + (
+            "recording every fault on 1 page in N (N rising from 1 to "
+            f"{budget['FARHINT_TRACE_SPATIAL_UP_TO']} as the program grows; the rest stays local)"
+        )
+    return how + (", " if how else "") + "recording every fault" + (
+        f" on 1 page in {rate} (the rest stays local)" if rate > 1 else ""
+    )
+
+
 def _record_farmem(args, cmd, tmp, peak):
     """The started program's trace, the budget, its peak, the run's duration,
     and the traces of the processes it exec'd (with --follow-children: one
@@ -177,33 +234,27 @@ def _record_farmem(args, cmd, tmp, peak):
     far_size = parse_size(settings.value(args, "FAR_SIZE"))
     follow = {"FARHINT_FOLLOW_CHILDREN": 1} if args.follow_children else {}
     mmaps = {"FARHINT_MMAP_THRESHOLD": settings.value(args, "MMAP_THRESHOLD")}
-    peak = _peak_for(
-        args,
-        peak,
-        "far memory (a run with all of it local)",
-        lambda: measure_peak(
-            cmd, tmp / "peak.json", far_size, extra=mmaps, follow_children=bool(follow)
-        ),
-    )
-    local = max(parse_budget(args.local, peak), 1 << 20)
-    rate = spatial_rate(args.spatial_sampling, peak, local)
-    if local // rate < SPATIAL_MIN_LOCAL:
-        raise RuntimeError(
-            f"--spatial-sampling {rate} leaves the sampled pages "
-            f"{(local // rate) >> 10} KiB of the {local >> 10} KiB budget, under "
-            f"{SPATIAL_MIN_LOCAL >> 20} MiB: give a smaller N or more --local"
+    if not args.one_run:
+        peak = _peak_for(
+            args,
+            peak,
+            "far memory (a run with all of it local)",
+            lambda: measure_peak(
+                cmd, tmp / "peak.json", far_size, extra=mmaps, follow_children=bool(follow)
+            ),
         )
+    local, budget = _budget_env(args, peak, far_size)
     start = args.start_signal
-    _say_running(
-        cmd,
-        local,
-        peak,
-        "recording every fault"
-        + (f" on 1 page in {rate} (the rest stays local)" if rate > 1 else "")
+    how = (
+        _say_budget(budget)
         + (f" after the first {args.warmup:g} s" if args.warmup else "")
         + (f" from the first {start.name} it gets to the second" if start else "")
-        + (", in it and in every program it starts" if follow else ""),
+        + (", in it and in every program it starts" if follow else "")
     )
+    if "FARHINT_TRACE_LOCAL_SHARE" in budget:
+        print(f"farhint profile: running {' '.join(cmd)} {how}...", file=sys.stderr, flush=True)
+    else:
+        _say_running(cmd, local, peak, how)
     started = []
     t0 = time.monotonic()
     rc = call_forwarding(
@@ -218,7 +269,7 @@ def _record_farmem(args, cmd, tmp, peak):
                 **follow,
                 "FARHINT_MODE": "trace",
                 "FARHINT_TRACE_FILE": str(tmp / "trace.%p"),
-                "FARHINT_TRACE_SPATIAL": rate,
+                **budget,
                 "FARHINT_TRACE_WARMUP": f"{int(args.warmup * 1e9)}ns",
                 **({"FARHINT_TRACE_START_SIGNAL": int(start)} if start else {}),
             },
@@ -241,7 +292,24 @@ def _record_farmem(args, cmd, tmp, peak):
         shutil.copy(trace_path, args.keep_trace)
         for p in children:
             shutil.copy(p, f"{args.keep_trace}{p.suffix}")
-    return _started_trace(trace_path, follow), local, peak, duration, children
+    trace = _started_trace(trace_path, follow)
+    if trace and trace.peak_bytes is not None:
+        local, peak = trace.local_bytes, trace.peak_bytes
+        _say_followed(local, peak, trace.spatial_rate)
+    return trace, local, peak, duration, children
+
+
+def _say_followed(local, peak, rate):
+    """The budget the run ended with, of the peak it found."""
+    if local < peak:
+        budget = f"{local >> 10} KiB of its {peak >> 10} KiB peak"
+    else:  # the smallest budget the runtime takes is above the program's peak
+        budget = f"{local >> 10} KiB local (all of its {peak >> 10} KiB peak)"
+    print(
+        f"farhint profile: the budget followed the memory in use: {budget} at the end"
+        + (f", 1 page in {rate} sampled" if rate > 1 else ""),
+        file=sys.stderr,
+    )
 
 
 def _started_trace(path, following):
@@ -304,6 +372,14 @@ def _say_exit(rc):
         )
 
 
+def _own_facts(trace, run_facts):
+    """The run's facts with the budget and peak of this trace's process,
+    where its budget followed its pages in use (the runtime measured both)."""
+    if trace.peak_bytes is None:
+        return run_facts
+    return (trace.local_bytes, trace.peak_bytes, *run_facts[2:])
+
+
 def _children_profiles(paths, output, started_binary, run_facts):
     """A profile for each program the run exec'd that has debug info (of its
     process that faulted most), as NAME.fhprof next to output. Says what it
@@ -331,7 +407,7 @@ def _children_profiles(paths, output, started_binary, run_facts):
         out = output.with_name(f"{name}.fhprof")
         if out == output:
             out = output.with_name(f"{name}.child.fhprof")
-        write_profile(out, profile_builder.build(t, exe, [exe], *run_facts))
+        write_profile(out, profile_builder.build(t, exe, [exe], *_own_facts(t, run_facts)))
         written += 1
         print(
             f"farhint profile: wrote {out} for {exe} ({t.faults_estimated} faults; "
@@ -377,6 +453,15 @@ def run(args):
     if args.spatial_sampling not in ("auto", "1") and args.recorder != "farmem":
         print("farhint profile: --spatial-sampling needs the farmem recorder", file=sys.stderr)
         return 2
+    if args.one_run and (
+        args.recorder != "farmem" or args.peak or not args.local.strip().endswith("%")
+    ):
+        print(
+            "farhint profile: --one-run is for a --local PCT% with no --peak, with the "
+            "farmem recorder",
+            file=sys.stderr,
+        )
+        return 2
     args.start_signal = parse_signal(args.start_signal) if args.start_signal else None
     if args.start_signal and args.recorder != "farmem":
         print("farhint profile: --start-signal needs the farmem recorder", file=sys.stderr)
@@ -406,7 +491,7 @@ def run(args):
                     file=sys.stderr,
                     flush=True,
                 )
-                prof = profile_builder.build(trace, binary, cmd, *run_facts)
+                prof = profile_builder.build(trace, binary, cmd, *_own_facts(trace, run_facts))
                 write_profile(output, prof)
                 report.print_table(prof, top=args.top, out=sys.stderr)
                 print(f"farhint profile: wrote {output}", file=sys.stderr)

@@ -10,7 +10,7 @@ from farhint.errors import UserError
 MAGIC = b"FHTRACE1"
 _HEADER = struct.Struct("<IIQQQHHI")
 
-FAULT, ALLOC, FREE, MAPS, INFO, EXE, SAMPLING = 1, 2, 3, 4, 5, 6, 7
+FAULT, ALLOC, FREE, MAPS, INFO, EXE, SAMPLING, BUDGET = 1, 2, 3, 4, 5, 6, 7, 8
 WRITE, WP, HINTED, KERNEL, NOSTACK = 1, 2, 4, 8, 16
 _TEXT = {MAPS: "maps", EXE: "exe"}  # records followed by text, and the field it fills
 
@@ -46,7 +46,11 @@ class Trace:
     maps: str = ""
     faults_seen: int = 0  # recorded or not (sampling: see farhint/trace.h)
     exe: str = ""  # the program the traced process ran (older traces: unknown)
-    spatial_rate: int = 1  # 1 page in this many was far (spatial sampling)
+    spatial_rate: int = 1  # 1 page in this many was far (spatial sampling), at the end
+    # When the budget followed the pages in use: the most bytes in use at
+    # once, and the budget's bytes at the end (None otherwise).
+    peak_bytes: int | None = None
+    local_bytes: int | None = None
 
     @property
     def faults_estimated(self) -> int:
@@ -71,6 +75,9 @@ def read_trace(path: Path) -> Trace:
             continue
         if kind == SAMPLING:
             t.spatial_rate = max(addr, 1)
+            continue
+        if kind == BUDGET:
+            t.peak_bytes, t.local_bytes = addr, size
             continue
         frames = struct.unpack_from(f"<{nframes}Q", data, off)
         off += 8 * nframes

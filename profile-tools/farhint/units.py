@@ -54,7 +54,7 @@ def parse_size(text: str) -> int:
     return parse_units(text, "size")
 
 
-def _percentage(text: str) -> float:
+def parse_percentage(text: str) -> float:
     m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]*)?)\s*%\s*", text)
     if not m or not 0 < float(m.group(1)) <= 100:
         raise UserError(f"{text!r}: a percentage must be in (0, 100]")
@@ -64,7 +64,7 @@ def _percentage(text: str) -> float:
 def parse_budget(text: str, peak: int | None) -> int:
     """A local-memory budget: a size, or a percentage of the program's peak."""
     if text.strip().endswith("%"):
-        pct = _percentage(text)
+        pct = parse_percentage(text)
         if peak is None:
             raise UserError(
                 f"--local {text} needs the program's peak memory: give "

@@ -74,8 +74,10 @@ __attribute__((constructor)) static void fm_init(void) {
     fm_log_die("cannot register the far region with userfaultfd: %s", strerror(errno));
 
   /* Trace mode's spatial sampling keeps 1 page in N far: under 1/N of
-   * the budget, as the whole program would be under all of it. */
-  uint64_t frames = fm.cfg.local_bytes / FM_PAGE / (fm.cfg.trace ? fm.cfg.trace_spatial : 1);
+   * the budget, as the whole program would be under all of it (a rate that
+   * rises divides it as it rises: memory/trace_budget.c). */
+  bool fixed_rate = fm.cfg.trace && fm.cfg.trace_spatial_up_to <= 1;
+  uint64_t frames = fm.cfg.local_bytes / FM_PAGE / (fixed_rate ? fm.cfg.trace_spatial : 1);
   frames -= fm_pool_init(can_move, frames);
   if (fm_frames_init(frames, fm.cfg.policy) < 0 || fm_evict_init() < 0)
     fm_log_die("cannot allocate the runtime's tables: %s", strerror(errno));

@@ -5,7 +5,8 @@ program at its large input, side by side in one run --
   native         the program alone
   profile        `farhint profile --local 10%` as a user types it: the run
                  measuring the peak, then the traced run, spatial sampling
-                 at its automatic rate (1 page in N far)
+                 at its automatic rate (1 page in N far); with --one-run,
+                 `farhint profile --one-run`: no run measuring the peak
   exact          the traced run with every page far (--spatial-sampling 1),
                  given the peak: the reference the sampled profile is held to
 
@@ -13,7 +14,7 @@ and compares the two profiles: the estimated faults, each top site's share
 (the exact profile's sites covering 90% of its faults) and its suggestion.
 
 Usage: profile-bench.py --out DIR [--crono SRC] [--programs a,b]
-                        [--exact-timeout S] [--build DIR]
+                        [--exact-timeout S] [--one-run] [--build DIR]
 Programs and inputs are the suites' (profile-tools/farhint/suites/): the
 bundled apps, and CRONO's when --crono names a CRONO checkout. An exact
 profile already in DIR (NAME-exact.fhprof) is kept, not measured again."""
@@ -119,7 +120,10 @@ def measure(args, farhint, name, cmd, work):
     """One program's row: the sampled profile, and the exact one it stands for."""
     native, _ = timed(cmd, cwd=work)
     auto_path, exact_path = args.out / f"{name}.fhprof", args.out / f"{name}-exact.fhprof"
-    total, _ = timed([farhint, "profile", "--local", "10%", "-o", auto_path, "--", *cmd], cwd=work)
+    one_run = ["--one-run"] if args.one_run else []
+    total, _ = timed(
+        [farhint, "profile", "--local", "10%", *one_run, "-o", auto_path, "--", *cmd], cwd=work
+    )
     run = json.loads(auto_path.read_text())["run"]
     rate = run.get("spatial_sampling", {}).get("one_in", 1)
     row = {
@@ -168,6 +172,7 @@ def main():
     ap.add_argument("--crono", help="a CRONO checkout: also its programs")
     ap.add_argument("--programs", help="only these (comma-separated)")
     ap.add_argument("--exact-timeout", type=float, default=600)
+    ap.add_argument("--one-run", action="store_true", help="profile with farhint profile --one-run")
     ap.add_argument("--build", default=str(ROOT / "build"))
     args = ap.parse_args()
     farhint = str(Path(args.build) / "bin" / "farhint")

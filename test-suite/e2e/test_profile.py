@@ -478,6 +478,26 @@ def test_spatial_sampling_faults_a_fraction_and_estimates_the_whole(tmp_path):
     assert "evicting among the sampled pages alone" in report.stdout, report.stdout
 
 
+def test_one_run_profile_finds_the_peak_and_raises_the_sampling_rate(tmp_path):
+    """`--local 10% --one-run`: one traced run, whose budget follows the
+    memory in use and whose sampling rate rises with it, ends where a run
+    given the peak starts (1 page in 16 for 384 MiB, 10% of it local) and
+    counts the same faults; no run measures the peak first."""
+    prof, proc = profile(tmp_path, "prof_patterns", "hash", "384", options=("--one-run",))
+    assert "measuring" not in proc.stderr, proc.stderr
+    run = prof["run"]
+    assert run["spatial_sampling"] == {"one_in": 16}, run
+    assert abs(run["peak_bytes"] - (384 << 20)) < (8 << 20), run
+    assert abs(run["local_bytes"] - run["peak_bytes"] / 10) < (2 << 20), run
+    assert "the budget followed the memory in use" in proc.stderr, proc.stderr
+    given, _ = profile(tmp_path, "prof_patterns", "hash", "384", options=("--peak", "384M"))
+    assert given["run"]["spatial_sampling"] == {"one_in": 16}
+    seen, seen_given = run["faults_seen"], given["run"]["faults_seen"]
+    assert abs(seen - seen_given) < 0.1 * seen_given, (seen, seen_given)
+    lines = markers("prof_patterns.c")
+    assert prof["sites"][0]["line"] == lines["hash_probe"], prof["sites"]
+
+
 def test_spatial_sampling_loses_no_write(tmp_path):
     """Writers racing eviction at 5% local, profiled with 1 page in 4 far:
     the sampled pages are evicted and fetched under a quarter of the

@@ -1,6 +1,7 @@
 // The frame table and its reclaim lists (runtime/src/memory/frames.c): the
 // order each replacement policy picks victims in, second chances, busy
-// pages, demotion, the kept part of re-scanned ranges, and the free count.
+// pages, demotion, the kept part of re-scanned ranges, the free count, and
+// trace mode's budget that follows the pages in use.
 #include "far_pages.h"
 
 #include <stdatomic.h> // before extern "C": in C++ it declares templates
@@ -9,7 +10,9 @@
 extern "C" {
 #include "base/state.h"
 #include "base/stats.h"
+#include "core/meta.h"
 #include "memory/frames.h"
+#include "memory/trace_budget.h"
 
 // frames.c reclaims when no frame is free and wakes the reclaim thread when
 // few are: neither runs in these tests, which keep frames free.
@@ -167,6 +170,33 @@ TEST_F(Frames, TheFreeCountFollowsTakesAndPuts) {
   EXPECT_NE(spare, FM_NO_NODE);
   fm_frames_put(spare);
   EXPECT_EQ(fm_frames_free(), 1018u);
+}
+
+// Trace mode with --local 50%: the budget starts at the smallest the
+// runtime takes and grows, as frames run low, to half of the pages in use:
+// frames in use plus pages whose data is only far, which the page's unlock
+// counts.
+TEST_F(Frames, ATraceBudgetFollowsThePagesInUse) {
+  fm.cfg.trace = true;
+  fm.cfg.trace_spatial = 1;
+  fm.cfg.trace_local_share = 0.5;
+  start(FM_POLICY_FIFO);
+  EXPECT_TRUE(fm_trace_budget_follows());
+  uint64_t first = fm_frames_total();
+  EXPECT_EQ(first, 256u); // 1 MiB
+  for (unsigned i = 0; i < 1000; i++) { // evicted: only far now
+    fm_page_lock(page(2000 + i));
+    fm_page_unlock(page(2000 + i), FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
+  }
+  for (unsigned i = 0; i < 400; i++)
+    fetch(i);
+  // Grown to half of 1000 far pages and the frames in use when it last grew.
+  EXPECT_GE(fm_frames_total(), 500u + (first - 2) / 2);
+  EXPECT_LE(fm_frames_total(), 500u + 400 / 2);
+  EXPECT_EQ(fm_trace_budget_peak_pages() / 2, fm_trace_budget_frames());
+  EXPECT_EQ(fm_trace_budget_local_pages(), fm_frames_total());
+  fm.cfg.trace = false;
+  fm.cfg.trace_local_share = 0;
 }
 
 } // namespace

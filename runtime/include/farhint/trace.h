@@ -21,15 +21,22 @@
  * counts as the fault it saved, so weights and "faults seen" stand for a
  * run that faults on every page, as the recorded faults are served.
  *
- * Spatial sampling (FARHINT_TRACE_SPATIAL=N > 1): only 1 page in N is far,
- * one in each aligned group of N pages (which one chosen by a hash of the
- * group), under 1/N of the budget; the other pages stay local and their
+ * Spatial sampling (FARHINT_TRACE_SPATIAL=N > 1, a power of two): only 1
+ * page in N is far, one in each aligned group of N pages (which one chosen
+ * by a hash), under 1/N of the budget; the other pages stay local and their
  * faults are neither recorded nor counted. The sampled pages see the
  * faults the whole program would at the whole budget (a cache's misses
  * sampled by address, as SHARDS does), at 1/N of the cost. A
- * FARHINT_TRACE_SAMPLING record, first in the trace, gives N (addr) and the
- * unit sampled, a page (size); weights and "faults seen" are of the sampled
- * pages, so each stands for N times as many. Without it, N is 1.
+ * FARHINT_TRACE_SAMPLING record gives N (addr) and the unit sampled, a page
+ * (size), for the fault records after it; weights are of the sampled pages,
+ * so each stands for N times as many. Without one, N is 1. N may rise
+ * during the run (FARHINT_TRACE_SPATIAL_UP_TO), each rise a new record;
+ * "faults seen" is in units of the last N.
+ *
+ * When the budget follows the pages in use (FARHINT_TRACE_LOCAL_SHARE, or a
+ * rising N), a FARHINT_TRACE_BUDGET record before INFO gives the most
+ * memory in use at once (addr, bytes) and the budget at the end (size,
+ * bytes), both of the whole program.
  */
 #ifndef FARHINT_TRACE_H
 #define FARHINT_TRACE_H
@@ -46,6 +53,7 @@ enum farhint_trace_kind {
   FARHINT_TRACE_INFO = 5,     /* addr: faults seen; size: faults recorded */
   FARHINT_TRACE_EXE = 6,      /* size bytes of the executable's path follow */
   FARHINT_TRACE_SAMPLING = 7, /* addr: 1 page in addr is far; size: a page's bytes */
+  FARHINT_TRACE_BUDGET = 8,   /* addr: most bytes in use at once; size: the budget's bytes */
 };
 
 #define FARHINT_TRACE_FULL 20000 /* why this many: docs/design/profiling.md, "A sampled profile" */

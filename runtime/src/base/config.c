@@ -190,6 +190,19 @@ static int check_combinations(const struct fm_config *c) {
     fm_log("FARHINT_ULT and trace mode do not go together: profile with kernel threads");
     return -1;
   }
+  /* Spatial sampling's sets are nested by powers of two (core/meta.h). */
+  if (c->trace_spatial & (c->trace_spatial - 1) ||
+      c->trace_spatial_up_to & (c->trace_spatial_up_to - 1)) {
+    fm_log("FARHINT_TRACE_SPATIAL=%lu, FARHINT_TRACE_SPATIAL_UP_TO=%lu: spatial sampling "
+           "takes 1 page in a power of two (1, 2, 4 ... 1024)",
+           (unsigned long)c->trace_spatial, (unsigned long)c->trace_spatial_up_to);
+    return -1;
+  }
+  if (c->trace_spatial > 1 && c->trace_spatial_up_to > 1) {
+    fm_log("FARHINT_TRACE_SPATIAL and FARHINT_TRACE_SPATIAL_UP_TO do not go together: a "
+           "fixed rate, or one rising from 1 page in 1");
+    return -1;
+  }
   if (c->follow_children && c->trace && !strstr(c->trace_file, "%p")) {
     fm_log("FARHINT_FOLLOW_CHILDREN in trace mode needs %%p (the process id) in "
            "FARHINT_TRACE_FILE: each process writes a trace of its own");

@@ -48,6 +48,8 @@ struct fm_config {
   char trace_file[512];
   uint64_t trace_full;
   uint64_t trace_spatial;
+  uint64_t trace_spatial_up_to;
+  double trace_local_share;
   uint64_t mmap_threshold;
   uint64_t trace_warmup_ns;
   int trace_start_signal;

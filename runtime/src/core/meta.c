@@ -101,6 +101,32 @@ bool fm_page_trylock(uintptr_t page, uint64_t *old) {
   return true;
 }
 
+/* Pages whose data is only far, by sample level, counted at the unlock
+ * that makes or ends that state: the page's lock holder is the only one to
+ * change FAR_VALID or MAPPED. Only in trace mode (a load on every unlock). */
+static bool counting_far_only;
+static _Atomic uint64_t far_only[FM_SAMPLE_LEVELS];
+
+void fm_far_only_count_start(void) { counting_far_only = true; }
+
+uint64_t fm_far_only_pages(unsigned min_level) {
+  uint64_t n = 0;
+  for (unsigned l = min_level; l < FM_SAMPLE_LEVELS; l++)
+    n += atomic_load_explicit(&far_only[l], memory_order_relaxed);
+  return n;
+}
+
+static bool far_only_word(uint64_t w) {
+  return (w & FARHINT_META_FAR_VALID) && !(w & FM_RESIDENT);
+}
+
+static void count_far_only(uintptr_t page, uint64_t old, uint64_t word) {
+  bool was = far_only_word(old), is = far_only_word(word);
+  if (was != is)
+    atomic_fetch_add_explicit(&far_only[fm_page_sample_level(page)], is ? 1 : (uint64_t)-1,
+                              memory_order_relaxed);
+}
+
 void fm_page_unlock(uintptr_t page, uint64_t word) {
   _Atomic uint64_t *m = fm_meta(page);
   if (held) /* (0: taken by another thread, which none does today) */
@@ -109,6 +135,8 @@ void fm_page_unlock(uintptr_t page, uint64_t word) {
   uint64_t old = atomic_exchange_explicit(m, word & ~(FARHINT_META_LOCKED | FARHINT_META_WAITERS),
                                           memory_order_release);
   fm_check(old & FARHINT_META_LOCKED); /* unlocked by whoever locked it */
+  if (counting_far_only)
+    count_far_only(page, old, word);
   if (old & FARHINT_META_WAITERS) {
     fm_stats_count(FM_C_WAKE_SYSCALLS, 1);
     syscall(SYS_futex, low_half(m), FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);

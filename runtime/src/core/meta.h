@@ -55,3 +55,24 @@ unsigned fm_page_locks_held(void);
  * core (0: none): its waiters sleep at once, and a hint does not wait. */
 void fm_page_hold_no_spin(uintptr_t page);
 bool fm_page_no_spin(uintptr_t page);
+
+/* Trace mode's spatial sampling (memory/trace_budget.c): 1 page in 2^k is
+ * sampled (kept far) where its level is k or more. In each aligned group of
+ * 2^(FM_SAMPLE_LEVELS - 1) pages, a rotation by a hash of the group
+ * (splitmix64's finalizer) gives exactly one page in each aligned 2^k a
+ * level of k or more: every array of 2^k pages gets its share to within
+ * one, and the sets are nested, so a higher rate only turns sampled pages
+ * local, never a local page sampled. */
+#define FM_SAMPLE_LEVELS 11 /* 1 page in 1, 2, ... 1024 */
+static inline unsigned fm_page_sample_level(uintptr_t page) {
+  uint64_t index = page >> FARHINT_PAGE_SHIFT, h = index >> (FM_SAMPLE_LEVELS - 1);
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  uint64_t r = (index + (h ^ (h >> 31))) & ((1ULL << (FM_SAMPLE_LEVELS - 1)) - 1);
+  return r ? (unsigned)__builtin_ctzll(r) : FM_SAMPLE_LEVELS - 1;
+}
+/* Count the pages whose data is only far (FAR_VALID and not resident), by
+ * sample level, from now on (trace mode's budget follows the pages in use). */
+void fm_far_only_count_start(void);
+/* Those of level min_level or more. */
+uint64_t fm_far_only_pages(unsigned min_level);

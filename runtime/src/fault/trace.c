@@ -23,6 +23,7 @@
 #include "core/meta.h"
 #include "core/uffd.h"
 #include "fault/pagein.h"
+#include "memory/trace_budget.h"
 
 #include <farhint/trace.h>
 
@@ -64,6 +65,8 @@ static struct {
   struct slot slots[SLOTS];
   _Atomic uint64_t records;  /* fault records (allocations are recorded too) */
   _Atomic uint64_t seen;     /* faults seen, recorded or not */
+  _Atomic uint64_t seen_all; /* the same, each counted as the pages sampled when seen */
+  _Atomic unsigned rate_written; /* the spatial sampling rate the trace gave last */
   uint64_t record_from_ns;   /* the end of the warm-up (farhint profile --warmup) */
   _Atomic int start_signals; /* FARHINT_TRACE_START_SIGNAL's arrivals: 1 records */
 } tracer = {.fd = -1};
@@ -89,6 +92,7 @@ static uint32_t sample_next(void) {
   if (warming_up())
     return 0;
   uint64_t n = atomic_fetch_add_explicit(&tracer.seen, 1, memory_order_relaxed);
+  atomic_fetch_add_explicit(&tracer.seen_all, fm_trace_rate(), memory_order_relaxed);
   uint64_t full = fm.cfg.trace_full;
   if (n < full)
     return 1;
@@ -99,19 +103,36 @@ static uint32_t sample_next(void) {
 
 static pid_t fm_gettid(void) { return (pid_t)syscall(SYS_gettid); }
 
+static void write_or_die(const void *data, size_t len) {
+  /* One write per record: appends from many threads do not interleave. */
+  if (write(tracer.fd, data, len) != (ssize_t)len)
+    fm_log_die("cannot write the trace (FARHINT_TRACE_FILE): %s", strerror(errno));
+}
+
+/* The spatial sampling rate, before the first fault record and before the
+ * first after each rise (a fault record is weighed by the rate the last
+ * one gave). */
+static void note_rate(void) {
+  unsigned rate = fm_trace_rate(), written = atomic_load(&tracer.rate_written);
+  if (rate == written || !atomic_compare_exchange_strong(&tracer.rate_written, &written, rate))
+    return;
+  struct farhint_trace_rec r = {
+      .kind = FARHINT_TRACE_SAMPLING, .time_ns = fm_stats_now_ns(), .addr = rate, .size = FM_PAGE};
+  write_or_die(&r, sizeof r);
+}
+
 static void write_record(uint32_t kind, pid_t tid, uint64_t time, uintptr_t addr, uint64_t size,
                          uint16_t flags, uint32_t weight, const uint64_t *frames,
                          unsigned nframes) {
+  if (kind == FARHINT_TRACE_FAULT)
+    note_rate();
   struct {
     struct farhint_trace_rec h;
     uint64_t frames[MAX_FRAMES];
   } r = {.h = {kind, (uint32_t)tid, time, addr, size, flags, (uint16_t)nframes, weight}};
   if (nframes)
     memcpy(r.frames, frames, nframes * sizeof *frames);
-  size_t len = sizeof r.h + nframes * sizeof *frames;
-  /* One write per record: appends from many threads do not interleave. */
-  if (write(tracer.fd, &r, len) != (ssize_t)len)
-    fm_log_die("cannot write the trace (FARHINT_TRACE_FILE): %s", strerror(errno));
+  write_or_die(&r, sizeof r.h + nframes * sizeof *frames);
   if (kind == FARHINT_TRACE_FAULT) /* "N of M faults recorded" counts faults only */
     atomic_fetch_add_explicit(&tracer.records, 1, memory_order_relaxed);
 }
@@ -194,19 +215,7 @@ static bool thread_pc(pid_t tid, uint64_t *pc, uint64_t *sp, bool *in_syscall) {
 
 bool fm_trace_on(void) { return tracer.fd >= 0; }
 
-bool fm_trace_far(uintptr_t page) {
-  if (!fm.cfg.trace || fm.cfg.trace_spatial <= 1)
-    return true;
-  /* One page in each aligned group of N, which one by a hash of the group
-   * (splitmix64's finalizer): every array of N pages or more gets its share
-   * of sampled pages to within one (docs/design/profiling.md, "A profile
-   * samples space"). */
-  uint64_t index = page >> FARHINT_PAGE_SHIFT, n = fm.cfg.trace_spatial;
-  uint64_t h = index / n;
-  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-  return index % n == (h ^ (h >> 31)) % n;
-}
+bool fm_trace_far(uintptr_t page) { return fm_page_sampled(page); }
 
 void fm_trace_count_ahead(uintptr_t first, unsigned pages) {
   if (warming_up())
@@ -215,6 +224,8 @@ void fm_trace_count_ahead(uintptr_t first, unsigned pages) {
   for (unsigned i = 0; i < pages; i++)
     far += fm_trace_far(first + (uintptr_t)i * FM_PAGE);
   atomic_fetch_add_explicit(&tracer.seen, far, memory_order_relaxed);
+  atomic_fetch_add_explicit(&tracer.seen_all, (uint64_t)far * fm_trace_rate(),
+                            memory_order_relaxed);
 }
 
 bool fm_trace_unhinted(const struct uffd_msg *msg) {
@@ -336,14 +347,8 @@ int fm_trace_init(void) {
   }
   if (write(tracer.fd, FARHINT_TRACE_MAGIC, 8) != 8)
     return -1;
-  if (fm.cfg.trace_spatial > 1) {
-    struct farhint_trace_rec sampling = {.kind = FARHINT_TRACE_SAMPLING,
-                                         .time_ns = fm_stats_now_ns(),
-                                         .addr = fm.cfg.trace_spatial,
-                                         .size = FM_PAGE};
-    if (write(tracer.fd, &sampling, sizeof sampling) != sizeof sampling)
-      return -1;
-  }
+  atomic_store(&tracer.rate_written, 1); /* a trace without SAMPLING is of every page */
+  note_rate();
   if (fm.cfg.trace_warmup_ns)
     tracer.record_from_ns = fm_stats_now_ns() + fm.cfg.trace_warmup_ns;
   tracer.signo = FM_TRACE_SIGNAL;
@@ -378,8 +383,21 @@ void fm_trace_finish(void) {
   if (exe_len < 0)
     exe_len = 0;
   uint64_t recorded = tracer.records;
+  note_rate();
+  if (fm_trace_budget_follows()) {
+    struct farhint_trace_rec budget = {FARHINT_TRACE_BUDGET,
+                                       0,
+                                       fm_stats_now_ns(),
+                                       fm_trace_budget_peak_pages() * FM_PAGE,
+                                       fm_trace_budget_local_pages() * FM_PAGE,
+                                       0,
+                                       0,
+                                       0};
+    write_or_die(&budget, sizeof budget);
+  }
   struct farhint_trace_rec info = {
-      FARHINT_TRACE_INFO, 0, fm_stats_now_ns(), tracer.seen, recorded, 0, 0, 0};
+      FARHINT_TRACE_INFO, 0, fm_stats_now_ns(), tracer.seen_all / fm_trace_rate(), recorded, 0, 0,
+      0};
   struct farhint_trace_rec x = {
       FARHINT_TRACE_EXE, 0, fm_stats_now_ns(), 0, (uint64_t)exe_len, 0, 0, 0};
   struct farhint_trace_rec h = {FARHINT_TRACE_MAPS, 0, fm_stats_now_ns(), 0, len, 0, 0, 0};
@@ -390,5 +408,5 @@ void fm_trace_finish(void) {
     fm_log("cannot finish the trace: %s", strerror(errno));
   fm_log("trace: %lu of %lu faults recorded in %s%s", (unsigned long)recorded,
          (unsigned long)tracer.seen, fm.cfg.trace_file,
-         fm.cfg.trace_spatial > 1 ? " (of the sampled pages)" : "");
+         fm_trace_rate() > 1 ? " (of the sampled pages)" : "");
 }

@@ -25,6 +25,7 @@
 #include "core/meta.h"
 #include "memory/evict.h"
 #include "memory/reclaim.h"
+#include "memory/trace_budget.h"
 
 #include <limits.h>
 #include <linux/futex.h>
@@ -53,7 +54,9 @@ struct node {
 static struct {
   pthread_mutex_t lock;
   struct node *nodes;
-  uint64_t total;
+  uint64_t cap;   /* nodes: the most frames the budget can grow to */
+  uint64_t total; /* the budget: frames in use now and free */
+  uint64_t debt;  /* frames in use beyond a budget that shrank: not freed when put */
   uint32_t free_head;  /* frames given back, linked through next */
   uint64_t never_used; /* frames from here on were never handed out */
   uint64_t nfree;      /* both together */
@@ -73,19 +76,44 @@ static struct {
   _Atomic uint32_t waiting; /* ...while threads wait for one */
 } frame_table = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
+static uint64_t used_frames(void) {
+  return frame_table.total - frame_table.nfree + frame_table.debt;
+}
+
+/* The budget is total frames (under the lock, or before any is taken). When
+ * it shrinks below the frames in use, those beyond it are a debt that puts
+ * repay before any frame is free again. */
+static void set_budget(uint64_t total) {
+  fm_check(total <= frame_table.cap);
+  uint64_t used = used_frames();
+  frame_table.total = total;
+  frame_table.debt = used > total ? used - total : 0;
+  __atomic_store_n(&frame_table.nfree, used > total ? 0 : total - used, __ATOMIC_RELAXED);
+  frame_table.keep_cap = (uint64_t)(fm.cfg.keep_fraction * (double)total);
+  /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
+   * reserve comes out of the budget: a working set that fits the budget but
+   * not beside the reserve is evicted and fetched at its edge, all of it
+   * once a pass where it is scanned: so the reserve is small
+   * (docs/design/eviction.md, "A working set that fits the budget is not
+   * evicted"). */
+  uint64_t want = (uint64_t)(fm.cfg.free_fraction * (double)total);
+  frame_table.low_water = want > fm.cfg.evict_batch ? want : fm.cfg.evict_batch;
+  if (frame_table.low_water > total / 4)
+    frame_table.low_water = total / 4;
+}
+
 int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   size_t bytes = nframes * sizeof(struct node);
   frame_table.nodes =
       mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (frame_table.nodes == MAP_FAILED)
     return -1;
-  frame_table.total = nframes;
+  frame_table.cap = nframes;
   frame_table.policy = policy;
   /* Nodes are touched when first handed out (MAP_NORESERVE): the runtime's
    * memory grows with the memory in use, not with the budget. */
   frame_table.free_head = FM_NO_NODE;
   frame_table.never_used = 0;
-  frame_table.nfree = nframes;
   frame_table.nlists = policy == FM_POLICY_PRIO  ? FM_MAX_LISTS
                        : policy == FM_POLICY_LRU ? (int)fm.cfg.lru_lists
                                                  : 1;
@@ -95,18 +123,10 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   }
   frame_table.lru_base = 0;
   frame_table.peak_used = frame_table.evicted_since_aging = frame_table.keep_asked = 0;
-  frame_table.keep_cap = (uint64_t)(fm.cfg.keep_fraction * nframes);
   frame_table.keep_below = UINT32_MAX;
-  /* FARHINT_FREE_FRACTION of the frames, at least one eviction batch. The
-   * reserve comes out of the budget: a working set that fits the budget but
-   * not beside the reserve is evicted and fetched at its edge, all of it
-   * once a pass where it is scanned: so the reserve is small
-   * (docs/design/eviction.md, "A working set that fits the budget is not
-   * evicted"). */
-  uint64_t want = (uint64_t)(fm.cfg.free_fraction * nframes);
-  frame_table.low_water = want > fm.cfg.evict_batch ? want : fm.cfg.evict_batch;
-  if (frame_table.low_water > nframes / 4)
-    frame_table.low_water = nframes / 4;
+  frame_table.total = frame_table.nfree = frame_table.debt = 0; /* none in use */
+  fm_trace_budget_init(nframes);
+  set_budget(fm_trace_budget_start());
   return 0;
 }
 
@@ -167,24 +187,73 @@ static void wait_for_a_frame(void) {
   atomic_fetch_sub(&frame_table.waiting, 1);
 }
 
+/* Onto the free list (under the lock); free unless it repays a debt. */
+static void free_node(uint32_t i) {
+  frame_table.nodes[i].list = FREE;
+  frame_table.nodes[i].next = frame_table.free_head;
+  frame_table.free_head = i;
+  if (frame_table.debt > 0) {
+    frame_table.debt--;
+    return;
+  }
+  fm_check(frame_table.nfree < frame_table.total);
+  __atomic_store_n(&frame_table.nfree, frame_table.nfree + 1, __ATOMIC_RELAXED);
+}
+
+/* Trace mode's pages leaving the sample (trace_budget.c): a resident one
+ * gives its frame back and stays mapped, local from now on, as the pages
+ * trace mode never sampled are (FM_LOCAL_NODE). One that is locked (being
+ * fetched, evicted or dropped) keeps its frame until it is evicted: fetched
+ * again, it is local. */
+static void release_unsampled(void) {
+  for (int c = 0; c <= KEPT; c++) {
+    for (uint64_t n = frame_table.len[c]; n > 0; n--) {
+      uint32_t i = frame_table.head[c];
+      uintptr_t page = frame_table.nodes[i].page;
+      uint64_t w;
+      list_remove(i);
+      if (fm_page_sampled(page) || !fm_page_trylock(page, &w)) {
+        list_append(i, c);
+        continue;
+      }
+      fm_check(w & FM_RESIDENT); /* a tracked frame's page */
+      fm_page_unlock(page, (w & ~(~0ULL << FARHINT_META_NODE_SHIFT)) |
+                               ((uint64_t)FM_LOCAL_NODE << FARHINT_META_NODE_SHIFT));
+      free_node(i);
+    }
+  }
+}
+
+/* Trace mode's budget follows the pages in use (trace_budget.c): under the
+ * lock, as frames run low. */
+static void follow_trace_budget(void) {
+  while (fm_trace_budget_note(used_frames())) {
+    fm_trace_budget_doubled();
+    release_unsampled();
+  }
+  set_budget(fm_trace_budget_frames());
+}
+
 /* A free frame; with wait false, FM_NO_NODE where every candidate is
  * locked instead of waiting for one. */
 static uint32_t take(bool wait) {
   for (;;) {
     pthread_mutex_lock(&frame_table.lock);
+    if (frame_table.nfree <= frame_table.low_water && fm_trace_budget_follows())
+      follow_trace_budget();
     if (frame_table.nfree > 0) {
       uint32_t i = frame_table.free_head;
       if (i != FM_NO_NODE) {
         fm_check(frame_table.nodes[i].list == FREE);
         frame_table.free_head = frame_table.nodes[i].next;
       } else {
-        fm_check(frame_table.never_used < frame_table.total);
+        fm_check(frame_table.never_used < frame_table.cap);
         i = (uint32_t)frame_table.never_used++;
       }
       frame_table.nodes[i].list = NO_LIST;
       __atomic_store_n(&frame_table.nfree, frame_table.nfree - 1, __ATOMIC_RELAXED);
-      if (frame_table.total - frame_table.nfree > frame_table.peak_used)
-        frame_table.peak_used = frame_table.total - frame_table.nfree;
+      if (used_frames() > frame_table.peak_used)
+        frame_table.peak_used = used_frames();
       bool low = frame_table.nfree < frame_table.low_water;
       pthread_mutex_unlock(&frame_table.lock);
       if (low)
@@ -224,11 +293,7 @@ void fm_frames_put(uint32_t i) {
   fm_check(i < frame_table.never_used && frame_table.nodes[i].list != FREE); /* taken once */
   if (frame_table.nodes[i].list != NO_LIST)
     list_remove(i);
-  frame_table.nodes[i].list = FREE;
-  frame_table.nodes[i].next = frame_table.free_head;
-  frame_table.free_head = i;
-  fm_check(frame_table.nfree < frame_table.total);
-  __atomic_store_n(&frame_table.nfree, frame_table.nfree + 1, __ATOMIC_RELAXED);
+  free_node(i);
   pthread_mutex_unlock(&frame_table.lock);
   atomic_fetch_add(&frame_table.put_seq, 1);
   if (atomic_load(&frame_table.waiting))
