@@ -8,9 +8,10 @@ record every fault (code location, stack, address, kind) into a profile.
 The default recorder is the far-memory runtime in trace mode; `perf` runs
 the unmodified program under a cgroup memory limit with swap and samples the
 kernel's major faults (farhint/perf_recorder.py). A percentage budget is of
-the program's peak memory: under the runtime, of the most memory in use so
-far, the budget growing with it in the one traced run (or of --peak); under
-perf, of its memory cgroup's peak, measured first with a native run."""
+the program's peak memory, measured first with one run where everything is
+local (or given with --peak): its far memory under the runtime, its memory
+cgroup's peak under perf. With --one-run the runtime measures it as it goes:
+the budget is the share of the most memory in use so far, growing with it."""
 
 import argparse
 import os
@@ -82,8 +83,7 @@ def add_arguments(p):
         default="10%",
         metavar="SIZE|PCT%",
         help="local memory during profiling: a size, or a percentage of the "
-        "program's peak (default 10%%; the runtime grows it with the memory in use, "
-        "so the peak need not be known)",
+        "program's peak (default 10%%)",
     )
     p.add_argument(
         "--peak", metavar="SIZE", help="the program's peak far memory (skips measuring it)"
@@ -186,12 +186,11 @@ def _peak_for(args, peak, what, measure):
 
 def _budget_env(args, peak, far_size):
     """The traced run's budget (bytes: what FARHINT_LOCAL holds) and the
-    runtime settings of its budget and sampling. A percentage with no known
-    peak is of the pages in use so far, the budget growing as they do (the
-    runtime's memory/trace_budget.c), so no run measures the peak first;
-    with no peak, automatic spatial sampling rises as the pages do too."""
-    follows = args.local.strip().endswith("%") and peak is None
-    if follows:  # --one-run: no peak was measured
+    runtime settings of its budget and sampling. With --one-run the
+    percentage is of the pages in use so far, the budget growing as they do
+    (the runtime's memory/trace_budget.c), so no run measures the peak
+    first; with no peak, automatic spatial sampling rises as the pages do."""
+    if args.one_run:  # a percentage, no peak: run() checked
         machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
         local = min(far_size, machine)  # the most the budget may grow to
         env = {"FARHINT_TRACE_LOCAL_SHARE": parse_percentage(args.local) / 100}
@@ -201,7 +200,7 @@ def _budget_env(args, peak, far_size):
     if args.spatial_sampling == "auto" and peak is None:
         return local, {**env, "FARHINT_TRACE_SPATIAL_UP_TO": SPATIAL_MAX}
     rate = spatial_rate(args.spatial_sampling, peak, local)
-    if not follows and local // rate < SPATIAL_MIN_LOCAL:
+    if not args.one_run and local // rate < SPATIAL_MIN_LOCAL:
         raise RuntimeError(
             f"--spatial-sampling {rate} leaves the sampled pages "
             f"{(local // rate) >> 10} KiB of the {local >> 10} KiB budget, under "
@@ -212,19 +211,22 @@ def _budget_env(args, peak, far_size):
 
 def _say_budget(budget):
     """How the traced run's budget and sampling are set, in words."""
+    said = []
     if "FARHINT_TRACE_LOCAL_SHARE" in budget:
-        how = f"with {budget['FARHINT_TRACE_LOCAL_SHARE']:.0%} of the memory in use so far local"
-    else:
-        how = ""
+        share = budget["FARHINT_TRACE_LOCAL_SHARE"]
+        said.append(f"with {share:.0%} of the memory in use so far local")
     rate = budget.get("FARHINT_TRACE_SPATIAL", 1)
     if "FARHINT_TRACE_SPATIAL_UP_TO" in budget:
-        return how + (", " if how else "") + (
+        said.append(
             "recording every fault on 1 page in N (N rising from 1 to "
             f"{budget['FARHINT_TRACE_SPATIAL_UP_TO']} as the program grows; the rest stays local)"
         )
-    return how + (", " if how else "") + "recording every fault" + (
-        f" on 1 page in {rate} (the rest stays local)" if rate > 1 else ""
-    )
+    else:
+        said.append(
+            "recording every fault"
+            + (f" on 1 page in {rate} (the rest stays local)" if rate > 1 else "")
+        )
+    return ", ".join(said)
 
 
 def _record_farmem(args, cmd, tmp, peak):

@@ -17,6 +17,7 @@
 #include "memory/frames.h"
 #include "memory/pool.h"
 #include "memory/read_writes.h"
+#include "memory/trace_budget.h"
 #include "fault/prefetch.h"
 #include "fault/trace.h"
 
@@ -35,7 +36,7 @@ static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned pr
  * frame from the budget); speculative: FM_NO_NODE rather than wait while
  * every candidate frame is locked. */
 static uint32_t frame_for(uintptr_t page, bool speculative) {
-  if (!fm_trace_far(page))
+  if (!fm_page_sampled(page))
     return FM_LOCAL_NODE;
   return speculative ? fm_frames_try_get() : fm_frames_get();
 }
@@ -366,10 +367,10 @@ static bool map_window(uintptr_t page, bool (*local)(uintptr_t p), bool fresh_on
   return atomic_load(fm_meta(page)) & FM_RESIDENT;
 }
 
-static bool not_sampled(uintptr_t page) { return !fm_trace_far(page); }
+static bool not_sampled(uintptr_t page) { return !fm_page_sampled(page); }
 
 bool fm_page_in_local_window(uintptr_t page) {
-  return !fm_trace_far(page) && map_window(page, not_sampled, false);
+  return !fm_page_sampled(page) && map_window(page, not_sampled, false);
 }
 
 static bool any_page(uintptr_t page) {

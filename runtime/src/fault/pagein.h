@@ -50,7 +50,7 @@ void fm_page_prefill(uintptr_t base, size_t bytes);
  * window of FM_ZERO_PAGES at once, writable. True if the page is mapped now. */
 bool fm_page_in_fresh_window(uintptr_t page);
 /* Trace mode's spatial sampling: a missing fault on a page kept local
- * (fm_trace_far) maps every absent local page of its aligned window of
+ * (fm_page_sampled) maps every absent local page of its aligned window of
  * FM_ZERO_PAGES at once, as a fresh extent is mapped in runs: they are
  * never evicted, so one round trip serves many first touches. True if the
  * page is mapped now. */

@@ -215,14 +215,12 @@ static bool thread_pc(pid_t tid, uint64_t *pc, uint64_t *sp, bool *in_syscall) {
 
 bool fm_trace_on(void) { return tracer.fd >= 0; }
 
-bool fm_trace_far(uintptr_t page) { return fm_page_sampled(page); }
-
 void fm_trace_count_ahead(uintptr_t first, unsigned pages) {
   if (warming_up())
     return;
   unsigned far = 0;
   for (unsigned i = 0; i < pages; i++)
-    far += fm_trace_far(first + (uintptr_t)i * FM_PAGE);
+    far += fm_page_sampled(first + (uintptr_t)i * FM_PAGE);
   atomic_fetch_add_explicit(&tracer.seen, far, memory_order_relaxed);
   atomic_fetch_add_explicit(&tracer.seen_all, (uint64_t)far * fm_trace_rate(),
                             memory_order_relaxed);
@@ -230,7 +228,7 @@ void fm_trace_count_ahead(uintptr_t first, unsigned pages) {
 
 bool fm_trace_unhinted(const struct uffd_msg *msg) {
   uintptr_t addr = (uintptr_t)msg->arg.pagefault.address;
-  if (!fm_trace_far(fm_page_of(addr)))
+  if (!fm_page_sampled(fm_page_of(addr)))
     return false;
   uint32_t weight = sample_next();
   if (!weight)
@@ -276,7 +274,7 @@ bool fm_trace_unhinted(const struct uffd_msg *msg) {
 }
 
 __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
-  if (!fm_trace_far(fm_page_of(addr)))
+  if (!fm_page_sampled(fm_page_of(addr)))
     return;
   uint32_t weight = sample_next();
   if (!weight)

@@ -16,8 +16,4 @@ bool fm_trace_unhinted(const struct uffd_msg *msg);
  * so samples keep standing for the faults of a run without read-ahead, as
  * the recorded ones are served. */
 void fm_trace_count_ahead(uintptr_t first, unsigned pages);
-/* Whether trace mode keeps the page far (all are, unless the trace samples
- * space: FARHINT_TRACE_SPATIAL); the others stay local, with no frame from
- * the budget (FM_LOCAL_NODE), and are neither recorded nor counted. */
-bool fm_trace_far(uintptr_t page);
 void fm_trace_hinted(uintptr_t addr, bool write); /* call from the slow path only */

@@ -252,8 +252,9 @@ static uint32_t take(bool wait) {
       }
       frame_table.nodes[i].list = NO_LIST;
       __atomic_store_n(&frame_table.nfree, frame_table.nfree - 1, __ATOMIC_RELAXED);
-      if (used_frames() > frame_table.peak_used)
-        frame_table.peak_used = used_frames();
+      uint64_t used = used_frames();
+      if (used > frame_table.peak_used)
+        frame_table.peak_used = used;
       bool low = frame_table.nfree < frame_table.low_water;
       pthread_mutex_unlock(&frame_table.lock);
       if (low)

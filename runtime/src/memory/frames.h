@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 int fm_frames_init(uint64_t nframes, enum fm_policy policy);
-/* The "frame" of a page trace mode keeps local (fm_trace_far): none, so
+/* The "frame" of a page trace mode keeps local (fm_page_sampled): none, so
  * it is never picked for eviction. Tracking, demoting or putting it does
  * nothing. */
 #define FM_LOCAL_NODE 0xfffffffeu

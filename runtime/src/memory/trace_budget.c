@@ -2,20 +2,21 @@
  * taken in one run.
  *
  * `farhint profile --local 10%` asks for a share of the program's peak,
- * which is not known until the program ends. Rather than a run to measure
- * it first, the budget follows the pages in use so far: frames in use plus
+ * which is not known until the program ends. With --one-run, rather than a
+ * run to measure it first, the budget follows the pages in use so far: frames in use plus
  * pages whose data is only far (counted by sample level at each page's
  * unlock, core/meta.c); the frame table holds the share asked of the most
  * seen, and grows with it (frames.c, when frames run low). Spatial sampling
  * rises likewise: every page is far at first, and the rate doubles while
  * the pages sampled at the next rate would still be SAMPLED_MIN pages,
  * under a budget of BUDGET_MIN frames -- the rule `farhint profile` applies
- * to a peak it is given (--peak). The sampled
- * sets are nested (meta.h), so a doubling turns half of the sampled pages
- * local and none the other way: the frames of those resident are released
- * (frames.c), and those far are fetched local when next touched; the most
- * in use halves with them (the sample is stratified: exactly half).
- * Design: docs/design/profiling.md, "One run, a budget that follows". */
+ * to a peak it is given, less its floor. The sampled sets are nested
+ * (meta.h), so a doubling turns half of the sampled pages local and none
+ * the other way: the frames of those resident are released (frames.c), and
+ * those far are fetched local when next touched; the most in use halves
+ * with them (the sample is stratified: exactly half).
+ * Design: docs/design/profiling.md, "One run, a budget that follows the
+ * memory in use". */
 #include "memory/trace_budget.h"
 #include "base/config.h"
 #include "base/log.h"
@@ -62,7 +63,7 @@ bool fm_trace_budget_follows(void) { return tb.follows; }
 
 bool fm_page_sampled(uintptr_t page) {
   unsigned level = atomic_load_explicit(&tb.level, memory_order_relaxed);
-  return !fm.cfg.trace || level == 0 || fm_page_sample_level(page) >= level;
+  return level == 0 || fm_page_sample_level(page) >= level;
 }
 
 unsigned fm_trace_rate(void) { return 1u << atomic_load_explicit(&tb.level, memory_order_relaxed); }

@@ -9,8 +9,10 @@
 void fm_trace_budget_init(uint64_t cap);
 /* Whether the budget or the sampling rate follows the pages in use. */
 bool fm_trace_budget_follows(void);
-/* Whether trace mode keeps this page far (sampled); every page outside
- * trace mode. */
+/* Whether trace mode keeps this page far (sampled): all are, unless the
+ * trace samples space; the others stay local, with no frame from the
+ * budget (FM_LOCAL_NODE), and are neither recorded nor counted. Every page
+ * outside trace mode, whose level stays 0. */
 bool fm_page_sampled(uintptr_t page);
 /* 1 page in this many is sampled now. */
 unsigned fm_trace_rate(void);
