@@ -35,11 +35,24 @@ LoopPattern analyzeAccess(const Access &A, ScalarEvolution &SE, LoopInfo &LI) {
   return P;
 }
 
+// Whether the pages a site faults on get written: the profile's suggestion
+// where it gives one (it also counts reads whose pages were written later),
+// else the same rule on the counts, writes at least a quarter of the faults.
+// Any write at all is not enough: a read-only scan's few write-protect
+// faults (another access on its pages, attributed to it) would make its
+// read-ahead writable, and each page read ahead is then written back.
+static bool siteWrites(const Site *S) {
+  if (!S)
+    return false;
+  if (S->Suggest)
+    return S->Suggest->Mut;
+  return S->WriteFaults > 0 && 4 * S->WriteFaults >= S->Faults;
+}
+
 HintParams decideHint(const Site *S, const Access &A, const LoopPattern &LP, std::string &Why) {
   HintParams H;
   H.SiteId = S ? S->Id : 0;
-  bool SiteWrites = S && (S->WriteFaults > 0 || (S->Suggest && S->Suggest->Mut));
-  H.Mut = A.Write || (SiteWrites && isa<LoadInst>(A.Inst));
+  H.Mut = A.Write || (siteWrites(S) && isa<LoadInst>(A.Inst));
   Why = A.Write ? "write" : (H.Mut ? "read of pages written soon after" : "read");
   if (S && S->Suggest) {
     H.Seq = S->Suggest->Seq;
