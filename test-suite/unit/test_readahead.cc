@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 extern "C" {
+#include "base/state.h"
 #include "fault/readahead.h"
 }
 
@@ -33,6 +34,17 @@ TEST(Readahead, TheWindowNeverPassesTheLargestReadAhead) {
     at += last + 1;
   }
   EXPECT_EQ(last, 256u);
+}
+
+// Hinted windows too (hint_slow.c): larger, the windows of a scan or two
+// take the frames of what the program reuses.
+TEST(Readahead, AWindowHoldsAtMostAnEighthOfTheBudget) {
+  uint64_t was = fm.cfg.local_bytes;
+  fm.cfg.local_bytes = 1400 * FARHINT_PAGE_SIZE;
+  EXPECT_EQ(fm_readahead_most(), 175u);
+  fm.cfg.local_bytes = 4 * FARHINT_PAGE_SIZE;
+  EXPECT_EQ(fm_readahead_most(), 1u) << "a page ahead, however small the budget";
+  fm.cfg.local_bytes = was;
 }
 
 TEST(Readahead, AFaultElsewhereStartsAnotherRunAndTheFirstGoesOn) {

@@ -27,8 +27,7 @@
 #include <unistd.h>
 
 static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
-  unsigned max = (unsigned)(fm.cfg.local_bytes / FM_PAGE / 8);
-  struct fm_ra_window ra = fm_readahead_of(tid, page, max);
+  struct fm_ra_window ra = fm_readahead_of(tid, page, fm_readahead_most());
   if (!ra.pages)
     return;
   bool sample = false;

@@ -9,8 +9,9 @@
  * code the pass cannot hint) get read-ahead of their own, as the kernel's
  * swap read-ahead does: per run of a faulting thread, the fourth fault in a
  * row at or just past the last one (or its window) starts a window of 4
- * pages, and each further one doubles it (up to RA_MAX, at most an eighth of
- * the budget); the read-ahead thread fetches it while the thread runs on.
+ * pages, and each further one doubles it (up to RA_MAX, and at most
+ * fm_readahead_most); the read-ahead thread fetches it while the thread
+ * runs on.
  * Three in a row are not enough: objects of a few pages each are read
  * whole, and a window after one only evicts what the next requests need.
  * A thread follows RA_WAYS runs at once: a copy's faults alternate between
@@ -60,6 +61,11 @@ static struct ra_stream *oldest_run(uint32_t tid) {
     if (set[w].used < old->used)
       old = &set[w];
   return old;
+}
+
+unsigned fm_readahead_most(void) {
+  uint64_t eighth = fm.cfg.local_bytes / FM_PAGE / 8;
+  return eighth > 1 ? (unsigned)eighth : 1;
 }
 
 struct fm_ra_window fm_readahead_of(uint32_t tid, uintptr_t page, unsigned max) {

@@ -6,6 +6,7 @@
 #include "core/meta.h"
 #include "fault/pagein.h"
 #include "fault/prefetch.h"
+#include "fault/readahead.h"
 #include "fault/trace.h"
 #include "ult/ult.h"
 
@@ -24,6 +25,8 @@ static __thread uintptr_t asked_lo, asked_hi;
  * on purpose. */
 static void request_window(uintptr_t first, uintptr_t last, long pages, int rdahead, unsigned prio,
                            bool mut, bool on_miss) {
+  if (pages > (long)fm_readahead_most())
+    pages = (long)fm_readahead_most();
   uintptr_t span = (uintptr_t)pages * FM_PAGE, lo;
   if (rdahead > 0)
     lo = last + FM_PAGE;
