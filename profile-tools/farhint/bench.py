@@ -626,14 +626,15 @@ def medians(rows):
 
 def ratio_text(entry, base) -> str:
     """A summary cell: '1.62x', or for runs that did not finish their status
-    and how long they ran, e.g. 'oom-killed at 70.1x'."""
+    and how long they ran, e.g. 'oom-killed at 70.1x'; seconds where there
+    is no native time to divide by (native not swept, or failed)."""
     t, statuses, every = entry
     bad = [s for s in statuses if s != "ok"]
     if every is None:  # every run skipped
         return ", ".join(statuses)
     if t is None:
-        return f"{', '.join(statuses)} at {every / base:.1f}x" if base else ", ".join(statuses)
-    return f"{t / base:.2f}x" + (f" ({', '.join(bad)})" if bad else "")
+        return f"{', '.join(statuses)} at " + (f"{every / base:.1f}x" if base else f"{every:.1f} s")
+    return (f"{t / base:.2f}x" if base else f"{t:.2f} s") + (f" ({', '.join(bad)})" if bad else "")
 
 
 def summary_markdown(rows, fractions) -> str:
@@ -653,15 +654,15 @@ def summary_markdown(rows, fractions) -> str:
                 for p in pcts
             ]
             lines.append(f"| {app} | {config} | " + " | ".join(cells) + " |")
-        lines.append(
-            f"| {app} | native | {base:.2f} s = 1.00x" + " |" * len(pcts)
-            if base
-            else f"| {app} | native | failed |"
-        )
+        if base:
+            lines.append(f"| {app} | native | {base:.2f} s = 1.00x" + " |" * len(pcts))
+        elif any(k[0] == app and k[1] == "native" for k in med):
+            lines.append(f"| {app} | native | failed |")
     return "\n".join(lines) + (
         "\n\nTimes are medians normalized to the native median of the "
-        "same run; a run that did not finish shows how long it ran; CONFIG@base "
-        "is CONFIG on the runtime of the build given with --ab.\n"
+        "same run (seconds where native was not swept); a run that did not "
+        "finish shows how long it ran; CONFIG@base is CONFIG on the runtime "
+        "of the build given with --ab.\n"
     )
 
 

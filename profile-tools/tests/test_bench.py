@@ -41,6 +41,18 @@ def test_a_mixed_cell_keeps_the_finished_median_and_names_the_failures():
     assert "| gen | kswap | 3.00x (oom-killed) |" in bench.summary_markdown(rows, [0.25])
 
 
+def test_a_sweep_without_native_shows_seconds():
+    rows = [
+        _row("graph", "nohint", 25, 1.5),
+        _row("graph", "auto", 25, 1.25),
+        _row("graph", "auto", 25, 2.0, "timeout", repeat=2),
+    ]
+    text = bench.summary_markdown(rows, [0.25])
+    assert "| graph | nohint | 1.50 s |" in text
+    assert "| graph | auto | 1.25 s (timeout) |" in text
+    assert "| graph | native |" not in text
+
+
 def test_a_run_that_will_not_finish_is_skipped_at_its_budget_and_below():
     given_up = bench.GivenUp()
     given_up.record("bfs", "kswap", 0.5, "ok")
