@@ -12,7 +12,6 @@
 #include "core/meta.h"
 #include "core/uffd.h"
 #include "backend/backend.h"
-#include "memory/read_writes.h"
 #include "fault/colocate.h"
 #include "fault/pagein.h"
 #include "fault/prefetch.h"
@@ -25,21 +24,6 @@
 #include <poll.h>
 #include <string.h>
 #include <unistd.h>
-
-static void read_ahead_unhinted(uint32_t tid, uintptr_t page, bool write) {
-  struct fm_ra_window ra = fm_readahead_of(tid, page, fm_readahead_most());
-  if (!ra.pages)
-    return;
-  bool sample = false;
-  if (!write && !fm_trace_on() && fm_reads_map_writable(ra.pages, &sample))
-    write = true;
-  fm_prefetch_read_ahead(page + FM_PAGE, ra.pages, write, sample);
-  /* A fault on a page still in flight asks again for much of the same
-   * window: only what is new counts as saved. */
-  uintptr_t end = page + (uintptr_t)ra.pages * FM_PAGE;
-  if (fm_trace_on() && end > ra.new_from)
-    fm_trace_count_ahead(ra.new_from, (unsigned)((end - ra.new_from) / FM_PAGE));
-}
 
 /* Beside a lone faulting thread (colocate.c) the control thread runs at
  * SCHED_IDLE, so the copy's wake-up lets the thread take the core at once,
@@ -135,8 +119,7 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
   }
   /* Before the wake: woken, a thread beside this one runs until it sleeps
    * again, and read-ahead asked for after that comes a fault late. */
-  if (fm.cfg.unhinted_readahead)
-    read_ahead_unhinted(tid, page, write);
+  fm_read_ahead_after(tid, page, write, 0);
   if (wake)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
 }

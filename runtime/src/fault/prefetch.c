@@ -17,8 +17,11 @@
 #include "core/link.h"
 #include "core/meta.h"
 #include "memory/frames.h"
+#include "memory/read_writes.h"
 #include "fault/pagein.h"
 #include "fault/priority.h"
+#include "fault/readahead.h"
+#include "fault/trace.h"
 
 #include <linux/futex.h>
 #include <sys/mman.h>
@@ -137,6 +140,23 @@ void fm_prefetch_request(uintptr_t first, long n, unsigned prio, bool write) {
 
 void fm_prefetch_read_ahead(uintptr_t first, long n, bool write, bool wp_sample) {
   enqueue(first, n, 0, write, wp_sample, false, 0);
+}
+
+void fm_read_ahead_after(uint32_t tid, uintptr_t page, bool write, unsigned have) {
+  if (!fm.cfg.unhinted_readahead)
+    return;
+  struct fm_ra_window ra = fm_readahead_of(tid, page, fm_readahead_most());
+  if (ra.pages <= have)
+    return;
+  bool sample = false;
+  if (!write && !fm_trace_on() && fm_reads_map_writable(ra.pages, &sample))
+    write = true;
+  fm_prefetch_read_ahead(page + FM_PAGE, ra.pages, write, sample);
+  /* A fault on a page still in flight asks again for much of the same
+   * window: only what is new counts as saved. */
+  uintptr_t end = page + (uintptr_t)ra.pages * FM_PAGE;
+  if (fm_trace_on() && end > ra.new_from)
+    fm_trace_count_ahead(ra.new_from, (unsigned)((end - ra.new_from) / FM_PAGE));
 }
 
 /* A loop asks for the page ahead on every iteration until that page is

@@ -10,6 +10,10 @@ int fm_prefetch_start(void);
 void fm_prefetch_request(uintptr_t first_page, long npages, unsigned prio, bool write);
 /* Read-ahead of an unhinted fault; wp_sample: fm_reads_map_writable's sample. */
 void fm_prefetch_read_ahead(uintptr_t first_page, long npages, bool write, bool wp_sample);
+/* Thread tid's miss on page, served: reads ahead of it the window of its
+ * run in address order (readahead.c) where that is longer than the have
+ * pages its caller reads ahead already, unless --no-unhinted-readahead. */
+void fm_read_ahead_after(uint32_t tid, uintptr_t page, bool write, unsigned have);
 /* A prefetch ahead of an access (the pass's farhint_prefetch): the pages are
  * mapped hidden, so their use is counted per site. */
 void fm_prefetch_ahead(uintptr_t first_page, long npages, unsigned prio, bool write, uint32_t site);

@@ -1,5 +1,5 @@
-/* readahead.h -- read-ahead for unhinted faults in address order
- * (readahead.c). */
+/* readahead.h -- read-ahead for faults in address order that no hint gives
+ * a window to (readahead.c). */
 #pragma once
 
 #include <stdbool.h>

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <unistd.h>
 
 /* The read-ahead window this thread asked for last, [lo, hi). */
 static __thread uintptr_t asked_lo, asked_hi;
@@ -76,6 +77,13 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
   uint64_t cpu = 0, since = missed ? thread_cpu_ns() : 0;
   if (ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut, true);
+  /* A miss in address order also gets the read-ahead an unhinted fault
+   * would where that is longer than the hint's own window: misses of
+   * several sites can make one run (objects of a few pages allocated one
+   * after another, each written by two sites), which no site's profile
+   * shows as a scan. */
+  if (missed)
+    fm_read_ahead_after((uint32_t)gettid(), last, mut, (unsigned)pages);
   bool fetched = false, triggered = false;
   uint64_t parked_ns = 0; /* other threads ran meanwhile: not runtime CPU */
   for (uintptr_t page = first; page <= last; page += FM_PAGE) {
