@@ -450,12 +450,15 @@ def test_spatial_sampling_faults_a_fraction_and_estimates_the_whole(tmp_path):
         )
         seen[rate] = int(re.search(r"of (\d+) faults recorded", proc.stderr).group(1))
         profs[rate] = prof
+        whole = re.search(r"about (\d+) faults in the whole run", proc.stderr)
+        assert (whole is None) == (rate == "1"), proc.stderr
     exact, sampled = profs["1"], profs["8"]
     assert sampled["run"]["spatial_sampling"] == {"one_in": 8}
     assert "spatial_sampling" not in exact["run"]
     assert 0.08 < seen["8"] / seen["1"] < 0.2, seen
     total = exact["run"]["total_faults"]
     assert abs(sampled["run"]["total_faults"] - total) < 0.15 * total
+    assert abs(int(whole.group(1)) - total) < 0.15 * total, (whole.group(0), total)
     lines = markers("prof_patterns.c")
     bound = sampled["run"]["share_error_pct"]
     assert bound < 25

@@ -404,7 +404,15 @@ void fm_trace_finish(void) {
       write(tracer.fd, exe, (size_t)exe_len) != exe_len ||
       write(tracer.fd, &h, sizeof h) != sizeof h || write(tracer.fd, buf, len) != (ssize_t)len)
     fm_log("cannot finish the trace: %s", strerror(errno));
-  fm_log("trace: %lu of %lu faults recorded in %s%s", (unsigned long)recorded,
-         (unsigned long)tracer.seen, fm.cfg.trace_file,
-         fm_trace_rate() > 1 ? " (of the sampled pages)" : "");
+  /* With spatial sampling the faults seen are those on the pages sampled
+   * when each came, at rates that may have risen during the run: the
+   * whole run's estimate counts each as the pages it stood for. */
+  if (tracer.seen_all == tracer.seen)
+    fm_log("trace: %lu of %lu faults recorded in %s", (unsigned long)recorded,
+           (unsigned long)tracer.seen, fm.cfg.trace_file);
+  else
+    fm_log("trace: %lu of %lu faults recorded in %s (the faults on the sampled pages, 1 page "
+           "in %u at the end: about %lu faults in the whole run)",
+           (unsigned long)recorded, (unsigned long)tracer.seen, fm.cfg.trace_file, fm_trace_rate(),
+           (unsigned long)tracer.seen_all);
 }
