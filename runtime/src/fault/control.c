@@ -119,7 +119,7 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
   }
   /* Before the wake: woken, a thread beside this one runs until it sleeps
    * again, and read-ahead asked for after that comes a fault late. */
-  fm_read_ahead_after(tid, page, write, 0);
+  fm_prefetch_after_miss(tid, page, write, 0);
   if (wake)
     fm_uffd_wake(fm.uffd, page, FM_PAGE);
 }

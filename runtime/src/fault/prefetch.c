@@ -142,7 +142,7 @@ void fm_prefetch_read_ahead(uintptr_t first, long n, bool write, bool wp_sample)
   enqueue(first, n, 0, write, wp_sample, false, 0);
 }
 
-void fm_read_ahead_after(uint32_t tid, uintptr_t page, bool write, unsigned have) {
+void fm_prefetch_after_miss(uint32_t tid, uintptr_t page, bool write, unsigned have) {
   if (!fm.cfg.unhinted_readahead)
     return;
   struct fm_ra_window ra = fm_readahead_of(tid, page, fm_readahead_most());

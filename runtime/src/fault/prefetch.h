@@ -13,7 +13,7 @@ void fm_prefetch_read_ahead(uintptr_t first_page, long npages, bool write, bool 
 /* Thread tid's miss on page, served: reads ahead of it the window of its
  * run in address order (readahead.c) where that is longer than the have
  * pages its caller reads ahead already, unless --no-unhinted-readahead. */
-void fm_read_ahead_after(uint32_t tid, uintptr_t page, bool write, unsigned have);
+void fm_prefetch_after_miss(uint32_t tid, uintptr_t page, bool write, unsigned have);
 /* A prefetch ahead of an access (the pass's farhint_prefetch): the pages are
  * mapped hidden, so their use is counted per site. */
 void fm_prefetch_ahead(uintptr_t first_page, long npages, unsigned prio, bool write, uint32_t site);

@@ -83,7 +83,7 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
    * after another, each written by two sites), which no site's profile
    * shows as a scan. */
   if (missed)
-    fm_read_ahead_after((uint32_t)gettid(), last, mut, (unsigned)pages);
+    fm_prefetch_after_miss((uint32_t)gettid(), last, mut, (unsigned)pages);
   bool fetched = false, triggered = false;
   uint64_t parked_ns = 0; /* other threads ran meanwhile: not runtime CPU */
   for (uintptr_t page = first; page <= last; page += FM_PAGE) {
