@@ -72,9 +72,17 @@ def spatial_rate(choice, peak, local):
 def _spatial_choice(text):
     if text == "auto" or (text.isdigit() and int(text) in [1 << k for k in range(11)]):
         return text
-    raise argparse.ArgumentTypeError(
-        f"{text!r}: give auto or a power of two from 1 (off) to 1024"
-    )
+    raise argparse.ArgumentTypeError(f"{text!r}: give auto or a power of two from 1 (off) to 1024")
+
+
+def _slowdown(text):
+    try:
+        x = float(text)
+    except ValueError:
+        x = 0
+    if x <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number above 1, e.g. 1.5")
+    return x
 
 
 def add_arguments(p):
@@ -95,6 +103,15 @@ def add_arguments(p):
         "budget is that share of the memory in use so far, growing with it, and its "
         "spatial sampling rises with it (cheaper, but a program whose memory grows is "
         "traced at a tighter budget while it grows; farmem recorder)",
+    )
+    p.add_argument(
+        "--max-slowdown",
+        type=_slowdown,
+        metavar="X",
+        help="with --one-run: record in windows of time, with every page local between "
+        "them, so that the traced run takes about X times the program alone (e.g. 1.5) "
+        "however much it faults at the budget; each window's faults stand for the time "
+        "up to the next, so shares are estimates and the total is low (farmem recorder)",
     )
     p.add_argument(
         "-o", "--output", metavar="FILE", help="profile to write (default PROGRAM.fhprof)"
@@ -194,6 +211,8 @@ def _budget_env(args, peak, far_size):
         machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
         local = min(far_size, machine)  # the most the budget may grow to
         env = {"FARHINT_TRACE_LOCAL_SHARE": parse_percentage(args.local) / 100}
+        if args.max_slowdown:
+            env["FARHINT_TRACE_SLOWDOWN"] = args.max_slowdown
     else:
         local = max(parse_budget(args.local, peak), 1 << 20)
         env = {}
@@ -216,6 +235,11 @@ def _say_budget(budget):
         share = budget["FARHINT_TRACE_LOCAL_SHARE"]
         said.append(f"with {share:.0%} of the memory in use so far local")
     rate = budget.get("FARHINT_TRACE_SPATIAL", 1)
+    if "FARHINT_TRACE_SLOWDOWN" in budget:
+        said.append(
+            f"in windows of time (every page local between them, about "
+            f"{budget['FARHINT_TRACE_SLOWDOWN']:g}x the program's own time)"
+        )
     if "FARHINT_TRACE_SPATIAL_UP_TO" in budget:
         said.append(
             "recording every fault on 1 page in N (N rising from 1 to "
@@ -236,7 +260,10 @@ def _record_farmem(args, cmd, tmp, peak):
     far_size = parse_size(settings.value(args, "FAR_SIZE"))
     follow = {"FARHINT_FOLLOW_CHILDREN": 1} if args.follow_children else {}
     mmaps = {"FARHINT_MMAP_THRESHOLD": settings.value(args, "MMAP_THRESHOLD")}
+    alone_s = None  # the run measuring the peak, when there is one
     if not args.one_run:
+        measuring = peak is None and args.local.strip().endswith("%")
+        t0 = time.monotonic()
         peak = _peak_for(
             args,
             peak,
@@ -245,6 +272,7 @@ def _record_farmem(args, cmd, tmp, peak):
                 cmd, tmp / "peak.json", far_size, extra=mmaps, follow_children=bool(follow)
             ),
         )
+        alone_s = time.monotonic() - t0 if measuring else None
     local, budget = _budget_env(args, peak, far_size)
     start = args.start_signal
     how = (
@@ -278,6 +306,7 @@ def _record_farmem(args, cmd, tmp, peak):
         ),
     )
     duration = time.monotonic() - t0
+    _say_if_slow(duration, alone_s)
     trace_path = tmp / f"trace.{started[0].pid}"
     if not trace_path.exists():
         raise RuntimeStopped(
@@ -299,6 +328,24 @@ def _record_farmem(args, cmd, tmp, peak):
         local, peak = trace.local_bytes, trace.peak_bytes
         _say_followed(local, peak, trace.spatial_rate)
     return trace, local, peak, duration, children
+
+
+# A traced run this many times the run measuring the peak, and this long,
+# gets a word on tracing in windows of time.
+SLOW_TRACE = 4
+SLOW_TRACE_S = 20
+
+
+def _say_if_slow(traced_s, alone_s):
+    if alone_s and traced_s > max(SLOW_TRACE * alone_s, SLOW_TRACE_S):
+        print(
+            f"farhint profile: the traced run took {traced_s / alone_s:.0f}x the run that "
+            "measured the peak (the program faults that much at the budget); "
+            "`--one-run --max-slowdown 1.5` records in windows of time instead, at about "
+            "1.5x, with the same busiest sites (docs/results, 'What a profile costs in "
+            "windows of time')",
+            file=sys.stderr,
+        )
 
 
 def _say_followed(local, peak, rate):
@@ -461,6 +508,13 @@ def run(args):
         print(
             "farhint profile: --one-run is for a --local PCT% with no --peak, with the "
             "farmem recorder",
+            file=sys.stderr,
+        )
+        return 2
+    if args.max_slowdown and not args.one_run:
+        print(
+            "farhint profile: --max-slowdown goes with --one-run (between windows every "
+            "page is local, and the budget follows the memory in use)",
             file=sys.stderr,
         )
         return 2

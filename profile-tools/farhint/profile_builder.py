@@ -72,6 +72,7 @@ def _attribute(trace, symbols, app):
     stacks = Counter()  # outer-to-inner function names -> faults
     sampled = []  # (burst weight, site) of each record, in time order
     pages = []  # (page, site, burst weight) of each record, when space is sampled
+    windows = Counter()  # (window, site) -> estimated faults, traced in windows of time
     for f in sorted(trace.faults, key=lambda f: f.time_ns):
         allocs.advance(f.time_ns)
         stack = _expand(f, symbols)
@@ -79,6 +80,7 @@ def _attribute(trace, symbols, app):
         stacks[tuple(names) or ("??",)] += f.weight
         site, chain = _site_of(stack, app)
         sampled.append((f.burst_weight, (site, chain)))
+        windows[f.window, (site, chain)] += f.weight
         if trace.spatial_rate > 1:
             pages.append((f.addr >> PAGE_SHIFT, (site, chain), f.burst_weight))
         if site is None:
@@ -97,7 +99,7 @@ def _attribute(trace, symbols, app):
             sites[reader][0].reads_written_later += f.weight
         if f.kind == "read":
             reader_of[page] = key
-    return sites, unattributed, stacks, sampled, pages
+    return sites, unattributed, stacks, sampled, pages, windows
 
 
 def _site_entries(sites, peak_bytes, spatial_rate):
@@ -152,6 +154,29 @@ def source_root(sites) -> str:
     return os.path.commonpath(own) if own else ""
 
 
+def _per_window(trace, counts):
+    """Traced in windows: each recorded window's Counter of site -> its
+    estimated faults, in time order, and the recorded share of the time
+    (sampling.share_error); None otherwise."""
+    if not trace.windows:
+        return None
+    per_window = [Counter() for _ in trace.windows]
+    for (window, key), n in counts.items():
+        if window < len(per_window):
+            per_window[window][key] += n
+    recorded = [c for c, (on, _) in zip(per_window, trace.windows) if on]
+    return recorded, tracefile.recorded_share(trace.started_ns, trace.windows)
+
+
+def _windows_summary(trace):
+    """A trace in windows of time: how many were recorded, and their share
+    of the traced run's time."""
+    return {
+        "recorded": sum(1 for recorded, _ in trace.windows if recorded),
+        "recorded_share": round(tracefile.recorded_share(trace.started_ns, trace.windows), 3),
+    }
+
+
 def build(
     trace,
     binary,
@@ -166,7 +191,9 @@ def build(
     sym = Symbolizer(trace.maps)
     app = _app_modules(sym.maps, binary)
     ips = {_lookup_ip(f, i, ip) for f in trace.faults for i, ip in enumerate(f.frames)}
-    sites, unattributed, stacks, sampled, pages = _attribute(trace, sym.symbolize(ips), app)
+    sites, unattributed, stacks, sampled, pages, windows = _attribute(
+        trace, sym.symbolize(ips), app
+    )
     rate = trace.spatial_rate
     out_sites = _site_entries(sites, peak_bytes, rate)
     estimated = trace.faults_estimated
@@ -184,11 +211,16 @@ def build(
             "faults_seen": max(trace.faults_seen, estimated),
             "faults_recorded": len(trace.faults),
             **(
-                {"share_error_pct": sampling.share_error(sampled, estimated, rate, pages)}
-                if rate > 1 or any(w > 1 for w, _ in sampled)
+                {
+                    "share_error_pct": sampling.share_error(
+                        sampled, estimated, rate, pages, _per_window(trace, windows)
+                    )
+                }
+                if rate > 1 or trace.windows or any(w > 1 for w, _ in sampled)
                 else {}
             ),
             **({"spatial_sampling": {"one_in": rate}} if rate > 1 else {}),
+            **({"windows": _windows_summary(trace)} if trace.windows else {}),
             "duration_s": round(duration_s, 3),
             **({"warmup_s": warmup_s} if warmup_s else {}),
             **({"start_signal": start_signal} if start_signal else {}),

@@ -114,9 +114,18 @@ def sample_text(run):
             "; evicting among the sampled pages alone can move a share a few points "
             "more (docs/results, 'What a profile costs')"
         )
+    windows = run.get("windows") or {}
+    when = (
+        f", in {windows['recorded']} windows of time holding "
+        f"{windows['recorded_share']:.0%} of the traced run (every page local between "
+        "them; each window counted for the time up to the next, so the total is low: "
+        "a program runs slower in a window than between them)"
+        if windows
+        else ""
+    )
     return (
-        f"a sample: {recorded} of about {total} faults recorded{where} (every fault at "
-        f"first, then bursts of consecutive faults, each counted for the faults it "
+        f"a sample: {recorded} of about {total} faults recorded{where}{when} (every fault "
+        f"at first, then bursts of consecutive faults, each counted for the faults it "
         f"stands for){bound}{caveat}"
     )
 

@@ -14,6 +14,11 @@ local: farhint/trace.h) which pages were sampled is a second, independent
 sample: pages as clusters, one per stratum, each site's faults per page
 measured; its variance adds to the bursts'.
 
+Traced in windows of time (farhint/trace.h), each recorded window stands
+for the time up to the next one: the windows are a third sample, a
+systematic one of the run's time, whose variance adds too, measured as
+the pages' is, from neighbouring windows.
+
 The bound this gives follows the program: a site spread evenly over the run
 varies little from burst to burst, one that comes and goes varies a lot.
 (The earlier bound took each burst as one draw that could be all one site's:
@@ -77,26 +82,17 @@ def _burst_variance(sampled):
     return variance
 
 
-def _page_variance(pages, rate):
-    """Site key -> the variance, from which pages were sampled, of its
-    estimated faults less its share of all the estimated faults (a share's
-    error, times the total), or None with fewer than two pages. pages:
-    (page, site key, burst weight) of each record.
-
-    The runtime samples one page in each aligned group of rate (a
-    stratified sample by address), so the variance is the successive
-    differences estimator of systematic sampling: neighbouring sampled
-    pages, in address order, stand for each other's strata. And it is of
-    the ratio: per page, the site's faults less its share of the page's,
-    so that what varies with every site at once (how many of a page's
-    faults the bursts kept) does not count as the site's error."""
-    per_page = defaultdict(Counter)  # page -> site key -> faults there
-    for page, key, weight in pages:
-        per_page[page][key] += weight
-    n = len(per_page)
+def _systematic_variance(ordered, scale):
+    """Site key -> the variance of its estimated faults less its share of
+    all of them, from a systematic sample of units in order (a Counter of
+    site key -> faults for each unit sampled), or None with fewer than two:
+    the successive differences estimator, neighbouring units standing for
+    each other's strata, times scale (the sampling's own factor). Of the
+    ratio: per unit, the site's faults less its share of the unit's, so
+    that what varies with every site at once does not count as its error."""
+    n = len(ordered)
     if n < 2:
         return None
-    ordered = [per_page[p] for p in sorted(per_page)]
     totals = [sum(c.values()) for c in ordered]
     grand = sum(totals)
     site_totals = Counter()
@@ -107,23 +103,53 @@ def _page_variance(pages, rate):
         share = site_total / grand
         d = [c[key] - share * t for c, t in zip(ordered, totals)]
         s2 = sum((b - a) ** 2 for a, b in zip(d, d[1:])) / (2 * (n - 1))
-        variance[key] = n * rate * rate * (1 - 1 / rate) * s2
+        variance[key] = n * scale * s2
     return variance
 
 
-def share_error(sampled, estimated_total, rate=1, pages=()) -> float:
+def _page_variance(pages, rate):
+    """Site key -> the variance, from which pages were sampled, of its
+    estimated faults less its share of all the estimated faults (a share's
+    error, times the total), or None with fewer than two pages. pages:
+    (page, site key, burst weight) of each record. The runtime samples one
+    page in each aligned group of rate (a stratified sample by address):
+    pages in address order, and what the bursts kept of a page's faults
+    varies with every site at once."""
+    per_page = defaultdict(Counter)  # page -> site key -> faults there
+    for page, key, weight in pages:
+        per_page[page][key] += weight
+    ordered = [per_page[p] for p in sorted(per_page)]
+    return _systematic_variance(ordered, rate * rate * (1 - 1 / rate))
+
+
+def _window_variance(windows, recorded_share):
+    """Site key -> the variance, from which stretches of time were
+    recorded, of its estimated faults less its share of all of them, or
+    None with fewer than two recorded windows. windows: a Counter of site
+    key -> estimated faults for each recorded window, in time order;
+    recorded_share: of the run's time."""
+    return _systematic_variance(windows, 1 - recorded_share)
+
+
+def share_error(sampled, estimated_total, rate=1, pages=(), windows=None) -> float:
     """The largest 95% bound, in percentage points, on any site's share of
     all faults. sampled: (burst weight, site key) of each record in time
     order (weight 1: recorded in full); estimated_total: all faults, each record counted
     for its weight; rate, pages: with spatial sampling, 1 page in rate was
-    far, and (page, site key, burst weight) of every record. The two
-    samplings are independent: their variances add."""
+    far, and (page, site key, burst weight) of every record; windows:
+    traced in windows of time, (a Counter of site key -> estimated faults
+    for each recorded window, the recorded share of the run's time), the
+    other variances then scaled up as the windows' weights scale the
+    records. The samplings are independent: their variances add."""
     if not estimated_total:
         return 0.0
     variance = Counter()
+    counts, recorded = windows or ([], 1.0)
+    stretch = 1 / recorded if recorded else 1.0
     for part, scale in (
-        (sampled and _burst_variance(sampled), rate * rate),
-        (rate > 1 and _page_variance(pages, rate), 1),
+        (sampled and _burst_variance(sampled), (rate * stretch) ** 2),
+        (rate > 1 and _page_variance(pages, rate), stretch**2),
+        (windows is not None and _window_variance(counts, recorded), 1),
     ):
         if part is None:
             return 100.0

@@ -157,3 +157,13 @@ def test_spatial_sampling_keeps_enough_pages_and_budget():
     assert spatial_rate("auto", gib, 4 * mib) == 4  # 1 MiB of budget left to them
     assert spatial_rate("auto", None, gib) == 1  # peak not measured: no sampling
     assert spatial_rate("8", 0, 0) == 8
+
+
+def test_a_profile_that_thrashes_points_to_windows_of_time(capsys):
+    from farhint.cmd_profile import _say_if_slow
+
+    _say_if_slow(traced_s=120.0, alone_s=5.0)  # 24x, two minutes
+    assert "--one-run --max-slowdown 1.5" in capsys.readouterr().err
+    for traced_s, alone_s in ((15.0, 1.0), (30.0, 10.0), (30.0, None)):  # short, 3x, no measure
+        _say_if_slow(traced_s, alone_s)
+        assert capsys.readouterr().err == ""

@@ -1,5 +1,7 @@
 """The error bound on a sampled profile's site shares (farhint/sampling.py)."""
 
+from collections import Counter
+
 from farhint.sampling import BURST, bursts, share_error
 
 
@@ -94,3 +96,17 @@ def test_a_lone_burst_takes_the_spread_of_the_faults_recorded_in_full():
     lone = burst_of(4, a=BURST // 2, b=BURST // 2)
     assert share_error(full + lone, (20 + 4) * BURST) < 1
     assert share_error(lone, 4 * BURST) == 100.0  # nothing to measure it by
+
+
+def test_windows_alike_give_a_tight_share_and_windows_apart_a_loose_one():
+    # Ten recorded windows of a run traced a third of the time: a site with
+    # the same share in each is known well; one seen in a few is not.
+    alike = [Counter(a=300, b=100) for _ in range(10)]
+    apart = [Counter(a=400) if i % 3 else Counter(b=400) for i in range(10)]
+    total = 4000
+    assert share_error([], total, windows=(alike, 1 / 3)) < 0.01
+    assert share_error([], total, windows=(apart, 1 / 3)) > 10
+
+
+def test_one_recorded_window_is_no_measure_of_anything():
+    assert share_error([], 400, windows=([Counter(a=300, b=100)], 1 / 3)) == 100.0

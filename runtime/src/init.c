@@ -23,6 +23,7 @@
 #include "fault/prefetch.h"
 #include "fault/priority.h"
 #include "fault/trace.h"
+#include "fault/trace_windows.h"
 #include "interpose/alloc.h"
 #include "interpose/children.h"
 #include "interpose/fork.h"
@@ -87,7 +88,7 @@ __attribute__((constructor)) static void fm_init(void) {
   fm_colocate_init(); /* here, on the main thread */
   /* Threads first: their stacks and TLS must come from local memory. */
   if (fm_priority_start() < 0 || fm_control_start() < 0 || fm_reclaim_start() < 0 ||
-      fm_prefetch_start() < 0 || fm_hints_watch_start() < 0)
+      fm_prefetch_start() < 0 || fm_hints_watch_start() < 0 || fm_trace_windows_start() < 0)
     fm_log_die("cannot start the runtime threads");
   own_pid = getpid();
   fm.active = true;

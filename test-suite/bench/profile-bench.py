@@ -10,11 +10,18 @@ program at its large input, side by side in one run --
   exact          the traced run with every page far (--spatial-sampling 1),
                  given the peak: the reference the sampled profile is held to
 
+or, with --max-slowdown X, what tracing in windows of time changes --
+
+  windows        `farhint profile --one-run --max-slowdown X`
+  throughout     `farhint profile --local 10%` as a user types it, the
+                 reference the windowed profile is held to
+
 and compares the two profiles: the estimated faults, each top site's share
 (the exact profile's sites covering 90% of its faults) and its suggestion.
 
 Usage: profile-bench.py --out DIR [--crono SRC] [--programs a,b]
-                        [--exact-timeout S] [--one-run] [--build DIR]
+                        [--exact-timeout S] [--one-run | --max-slowdown X]
+                        [--build DIR]
 Programs and inputs are the suites' (profile-tools/farhint/suites/): the
 bundled apps, and CRONO's when --crono names a CRONO checkout. An exact
 profile already in DIR (NAME-exact.fhprof) is kept, not measured again."""
@@ -116,6 +123,48 @@ def programs(args, bins):
     return out
 
 
+def measure_windows(args, farhint, name, cmd, work):
+    """One program's row with --max-slowdown: the windowed profile, and the
+    one recorded throughout that it stands for."""
+    native, _ = timed(cmd, cwd=work)
+    windowed_path, ref_path = args.out / f"{name}.fhprof", args.out / f"{name}-throughout.fhprof"
+    windowed_s, _ = timed(
+        [
+            farhint,
+            "profile",
+            "--local",
+            "10%",
+            "--one-run",
+            "--max-slowdown",
+            str(args.max_slowdown),
+            "-o",
+            windowed_path,
+            "--",
+            *cmd,
+        ],
+        cwd=work,
+    )
+    ref_s, _ = timed([farhint, "profile", "--local", "10%", "-o", ref_path, "--", *cmd], cwd=work)
+    windowed, ref = json.loads(windowed_path.read_text()), json.loads(ref_path.read_text())
+    worst, same, same_prio, n = compare(ref, windowed)
+    windows = windowed["run"].get("windows", {})
+    row = {
+        "program": name,
+        "native_s": round(native, 2),
+        "windows_profile_s": round(windowed_s, 1),
+        "windows_ratio": round(windowed_s / native, 2),
+        "throughout_profile_s": round(ref_s, 1),
+        "throughout_ratio": round(ref_s / native, 2),
+        "recorded_share": windows.get("recorded_share", 1),
+        "estimate_ratio": round(windowed["run"]["total_faults"] / ref["run"]["total_faults"], 3),
+        "max_share_diff": round(worst, 1),
+        "same_hints": f"{same}/{n}",
+        "same_ev_prio": f"{same_prio}/{n}",
+    }
+    print(", ".join(f"{k} {v}" for k, v in row.items()), flush=True)
+    return row
+
+
 def measure(args, farhint, name, cmd, work):
     """One program's row: the sampled profile, and the exact one it stands for."""
     native, _ = timed(cmd, cwd=work)
@@ -173,6 +222,11 @@ def main():
     ap.add_argument("--programs", help="only these (comma-separated)")
     ap.add_argument("--exact-timeout", type=float, default=600)
     ap.add_argument("--one-run", action="store_true", help="profile with farhint profile --one-run")
+    ap.add_argument(
+        "--max-slowdown",
+        type=float,
+        help="profile with --one-run --max-slowdown X, against the profile recorded throughout",
+    )
     ap.add_argument("--build", default=str(ROOT / "build"))
     args = ap.parse_args()
     farhint = str(Path(args.build) / "bin" / "farhint")
@@ -181,7 +235,8 @@ def main():
     bins.mkdir(exist_ok=True)
     work = args.out / "work"
     work.mkdir(exist_ok=True)
-    rows = [measure(args, farhint, name, cmd, work) for name, cmd in programs(args, bins).items()]
+    how = measure_windows if args.max_slowdown else measure
+    rows = [how(args, farhint, name, cmd, work) for name, cmd in programs(args, bins).items()]
     fields = list(dict.fromkeys(k for r in rows for k in r))
     with open(args.out / "results.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)

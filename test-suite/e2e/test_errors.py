@@ -61,6 +61,11 @@ def test_bad_configuration_names_the_variable(farhint_run):
     run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_TRACE_START_SIGNAL": "9"})
     assert run.returncode == 2
     assert "FARHINT_TRACE_START_SIGNAL=9 is not a signal the recorder can take" in run.stderr
+    run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_TRACE_SLOWDOWN": "1.5"})
+    assert run.returncode == 2
+    assert "FARHINT_TRACE_SLOWDOWN=1.5: give a slowdown above 1, with a budget that follows" in (
+        run.stderr
+    )
 
 
 def test_unreachable_server_is_a_clear_error(farhint_run, tmp_path):

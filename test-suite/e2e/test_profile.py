@@ -501,6 +501,55 @@ def test_one_run_profile_finds_the_peak_and_raises_the_sampling_rate(tmp_path):
     assert prof["sites"][0]["line"] == lines["hash_probe"], prof["sites"]
 
 
+def test_a_profile_in_windows_of_time_loses_no_write_and_finds_the_busy_code(tmp_path, monkeypatch):
+    """`--one-run --max-slowdown 1.5` on writers racing eviction: faults are
+    recorded in windows of time that take about a third of the traced run
+    (what bounds its cost), every page local between them; at each window's
+    start the pages in use are evicted down to the budget, at its end those
+    left far are fetched back while the writers run on. The program's own
+    check of every word passes, the profile and its report say how it was
+    sampled, and its busiest sites are the writers' loop."""
+    monkeypatch.setenv("FARHINT_TRACE_WINDOW", "50ms")
+    args, options = ("128", "4", "3000000"), ("--one-run", "--max-slowdown", "1.5")
+    prof, proc = profile(tmp_path, "fm_racing_writers", *args, options=options)
+    assert proc.stdout.startswith("ok "), proc.stdout
+    windows = prof["run"]["windows"]
+    assert windows["recorded"] >= 3, windows
+    assert 0.2 < windows["recorded_share"] < 0.6, windows
+    assert "in windows of time" in proc.stderr, proc.stderr
+    path = profile_path(tmp_path, "fm_racing_writers", *args, options=options)
+    report = subprocess.run(
+        [str(FARHINT), "report", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert f"in {windows['recorded']} windows of time" in report.stdout, report.stdout
+    total, covered = prof["run"]["total_faults"], 0
+    for site in prof["sites"]:
+        if covered >= 0.9 * total:
+            break
+        covered += sum(site["faults"][k] for k in ("read", "write", "write_protect"))
+        assert site["function"] == "update", site
+
+
+def test_max_slowdown_needs_one_run(tmp_path):
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--max-slowdown",
+            "1.5",
+            "--",
+            str(BUILD / "bin" / "prof_patterns"),
+            "hash",
+            "16",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "--max-slowdown goes with --one-run" in proc.stderr, proc.stderr
+
+
 def test_spatial_sampling_loses_no_write(tmp_path):
     """Writers racing eviction at 5% local, profiled with 1 page in 4 far:
     the sampled pages are evicted and fetched under a quarter of the

@@ -45,6 +45,7 @@ class Workload:
     ult: bool = True  # may run under --ult
     ult_only: bool = False  # the thread API: runs only under --ult, prints "ok ..."
     traced: bool = False  # run by `farhint profile` (trace mode), not `farhint run`
+    windows: bool = False  # traced in short windows of time (--max-slowdown)
 
 
 WORKLOADS = [
@@ -63,6 +64,16 @@ WORKLOADS = [
     # faults served in the faulting thread's signal handler, as the
     # writers race eviction at 5% local
     Workload("profiled-racing-writers", "fm_racing_writers", (128, 4, 20000), "5%", traced=True),
+    # every 10 ms or so, the pages in use evicted down to the budget or
+    # fetched back, as the writers go on
+    Workload(
+        "profiled-in-windows",
+        "fm_racing_writers",
+        (128, 4, 300000),
+        "5%",
+        traced=True,
+        windows=True,
+    ),
 ]
 POLICIES = ["fifo", "clock", "lru", "prio"]
 RECLAIMS = ["auto", "background", "inline"]
@@ -105,8 +116,13 @@ def run_once(build: Path, w: Workload, options, stall: float, limit: float, stat
     """(exit code or "hang", seconds, (stdout, stderr) or why)."""
     mark = new_mark()
     farhint = str(build / "bin" / "farhint")
+    env = {**os.environ, MARK: mark}
     if w.traced:
-        cmd = [farhint, "profile", "--local", w.local, "-o", str(stats.with_suffix(".fhprof")), "--"]
+        cmd = [farhint, "profile", "--local", w.local, "-o", str(stats.with_suffix(".fhprof"))]
+        if w.windows:
+            cmd += ["--one-run", "--max-slowdown", "1.5"]
+            env["FARHINT_TRACE_WINDOW"] = "10ms"
+        cmd.append("--")
     else:
         cmd = [farhint, "run", "--local", w.local, "--stats-file", str(stats), *options, "--"]
     cmd += [str(build / "bin" / w.program), *map(str, w.args)]
@@ -116,7 +132,7 @@ def run_once(build: Path, w: Workload, options, stall: float, limit: float, stat
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, MARK: mark},
+        env=env,
     )
     last_ticks, last_progress = -1, time.monotonic()
     try:
@@ -153,7 +169,9 @@ def parse_args():
         default=(os.cpu_count() or 1) + 1,
         help="busy loops beside the runs (default one a core and one more)",
     )
-    ap.add_argument("--stall", type=float, default=30, help="seconds without progress that make a hang")
+    ap.add_argument(
+        "--stall", type=float, default=30, help="seconds without progress that make a hang"
+    )
     ap.add_argument("--limit", type=float, default=600, help="seconds one run may take at most")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--only", help="comma-separated workload names (default all)")
@@ -214,7 +232,7 @@ def torture(args, build, expected, rng, tmp):
         if w.ult_only or (w.ult and rng.random() < 0.5):
             options.append("--ult")
         if w.traced:
-            options = ["(traced)"]
+            options = ["(traced in windows)" if w.windows else "(traced)"]
         stats = Path(tmp) / "stats.json"
         stats.unlink(missing_ok=True)
         rc, seconds, detail = run_once(build, w, options, args.stall, args.limit, stats)

@@ -183,7 +183,7 @@ TEST_F(Frames, ATraceBudgetFollowsThePagesInUse) {
   start(FM_POLICY_FIFO);
   EXPECT_TRUE(fm_trace_budget_follows());
   uint64_t first = fm_frames_total();
-  EXPECT_EQ(first, 256u); // 1 MiB
+  EXPECT_EQ(first, 256u);               // 1 MiB
   for (unsigned i = 0; i < 1000; i++) { // evicted: only far now
     fm_page_lock(page(2000 + i));
     fm_page_unlock(page(2000 + i), FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
@@ -195,6 +195,32 @@ TEST_F(Frames, ATraceBudgetFollowsThePagesInUse) {
   EXPECT_LE(fm_frames_total(), 500u + 400 / 2);
   EXPECT_EQ(fm_trace_budget_peak_pages() / 2, fm_trace_budget_frames());
   EXPECT_EQ(fm_trace_budget_local_pages(), fm_frames_total());
+  fm.cfg.trace = false;
+  fm.cfg.trace_local_share = 0;
+}
+
+// Trace mode in windows of time: between windows every frame is the
+// budget, and the pages taken then stay; the next window's budget is the
+// share of the pages in use again, and what the trace says the budget was
+// is the windows' all along.
+TEST_F(Frames, BetweenTraceWindowsTheBudgetIsEveryFrame) {
+  fm.cfg.trace = true;
+  fm.cfg.trace_spatial = 1;
+  fm.cfg.trace_local_share = 0.5;
+  start(FM_POLICY_FIFO);
+  uint64_t first = fm_frames_total();
+  fm_trace_budget_window(false);
+  fm_frames_retarget();
+  EXPECT_FALSE(fm_trace_budget_recording());
+  EXPECT_EQ(fm_frames_total(), 1024u);
+  EXPECT_EQ(fm_trace_budget_local_pages(), first);
+  for (unsigned i = 0; i < 100; i++)
+    fetch(i);
+  fm_trace_budget_window(true);
+  fm_frames_retarget(); // no eviction: 100 pages fit the smallest budget
+  EXPECT_TRUE(fm_trace_budget_recording());
+  EXPECT_EQ(fm_frames_total(), first);
+  EXPECT_EQ(fm_frames_free(), first - 100);
   fm.cfg.trace = false;
   fm.cfg.trace_local_share = 0;
 }

@@ -37,6 +37,15 @@
  * rising N), a FARHINT_TRACE_BUDGET record before INFO gives the most
  * memory in use at once (addr, bytes) and the budget at the end (size,
  * bytes), both of the whole program.
+ *
+ * Traced in windows of time (FARHINT_TRACE_SLOWDOWN), faults are recorded
+ * in some windows only, with every page local between them; each window
+ * ends with a FARHINT_TRACE_WINDOW record (flags 1 if its faults were
+ * recorded, 0 if not). The first window starts at the first record. The
+ * faults of a recorded window stand for those of the time from its start
+ * to the next recorded window's: their weights are to be multiplied by
+ * that time over its own. A trace without WINDOW records was recorded
+ * throughout.
  */
 #ifndef FARHINT_TRACE_H
 #define FARHINT_TRACE_H
@@ -54,9 +63,11 @@ enum farhint_trace_kind {
   FARHINT_TRACE_EXE = 6,      /* size bytes of the executable's path follow */
   FARHINT_TRACE_SAMPLING = 7, /* addr: 1 page in addr is far; size: a page's bytes */
   FARHINT_TRACE_BUDGET = 8,   /* addr: most bytes in use at once; size: the budget's bytes */
+  FARHINT_TRACE_WINDOW = 9,   /* a window ended: flags 1 if its faults were recorded */
 };
 
-#define FARHINT_TRACE_FULL 20000 /* why this many: docs/design/profiling.md, "A sampled profile" */
+#define FARHINT_TRACE_FULL 20000 /* why this many: docs/design/profiling.md, "A sampled profile"   \
+                                  */
 #define FARHINT_TRACE_BURST 1024
 
 /* Flags of a fault record. */

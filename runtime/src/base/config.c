@@ -208,6 +208,12 @@ static int check_combinations(const struct fm_config *c) {
            "FARHINT_TRACE_FILE: each process writes a trace of its own");
     return -1;
   }
+  if (c->trace_slowdown > 0 && (c->trace_slowdown <= 1 || c->trace_local_share <= 0)) {
+    fm_log("FARHINT_TRACE_SLOWDOWN=%g: give a slowdown above 1, with a budget that follows "
+           "the memory in use (FARHINT_TRACE_LOCAL_SHARE): between windows every page is local",
+           c->trace_slowdown);
+    return -1;
+  }
   int sig = c->trace_start_signal;
   if (sig && (sig > SIGRTMAX || sig == SIGKILL || sig == SIGSTOP || sig == SIGSEGV ||
               sig == SIGBUS || sig == FM_TRACE_SIGNAL)) {

@@ -52,6 +52,8 @@ struct fm_config {
   double trace_local_share;
   uint64_t mmap_threshold;
   uint64_t trace_warmup_ns;
+  double trace_slowdown;
+  uint64_t trace_window_ns;
   int trace_start_signal;
   bool stats;
   char stats_file[512];

@@ -17,3 +17,6 @@ bool fm_trace_unhinted(const struct uffd_msg *msg);
  * the recorded ones are served. */
 void fm_trace_count_ahead(uintptr_t first, unsigned pages);
 void fm_trace_hinted(uintptr_t addr, bool write); /* call from the slow path only */
+/* Trace mode in windows (trace_windows.c): a window ends, and whether its
+ * faults were recorded. */
+void fm_trace_window_ends(bool recorded);

@@ -30,11 +30,12 @@
 
 static struct {
   bool follows;
-  _Atomic unsigned level; /* 1 page in 2^level is sampled */
-  unsigned top;           /* the highest level it may rise to */
-  uint64_t cap;           /* the most frames */
-  uint64_t least;         /* the fewest: the runtime's smallest budget */
-  uint64_t peak;          /* most sampled pages in use at once, at this level */
+  _Atomic unsigned level;       /* 1 page in 2^level is sampled */
+  unsigned top;                 /* the highest level it may rise to */
+  uint64_t cap;                 /* the most frames */
+  uint64_t least;               /* the fewest: the runtime's smallest budget */
+  uint64_t peak;                /* most sampled pages in use at once, at this level */
+  _Atomic bool between_windows; /* traced in windows, and this is not one */
 } tb;
 
 static unsigned level_of(uint64_t rate) { return (unsigned)__builtin_ctzll(rate); }
@@ -43,6 +44,7 @@ void fm_trace_budget_init(uint64_t cap) {
   tb.follows = false;
   tb.peak = 0;
   atomic_store(&tb.level, 0);
+  atomic_store(&tb.between_windows, false);
   tb.top = 0;
   tb.cap = cap;
   tb.least = 4ULL * fm.cfg.evict_batch + FM_ZERO_PAGES;
@@ -70,9 +72,8 @@ unsigned fm_trace_rate(void) { return 1u << atomic_load_explicit(&tb.level, memo
 
 /* The budget at a level, given the most sampled pages in use at it. */
 static uint64_t frames_at(unsigned level, uint64_t peak) {
-  uint64_t want = fm.cfg.trace_local_share > 0
-                      ? (uint64_t)(fm.cfg.trace_local_share * (double)peak)
-                      : (tb.cap >> level);
+  uint64_t want = fm.cfg.trace_local_share > 0 ? (uint64_t)(fm.cfg.trace_local_share * (double)peak)
+                                               : (tb.cap >> level);
   return want < tb.least ? tb.least : want > tb.cap ? tb.cap : want;
 }
 
@@ -95,10 +96,21 @@ void fm_trace_budget_doubled(void) {
   tb.peak /= 2;
 }
 
-uint64_t fm_trace_budget_frames(void) { return frames_at(atomic_load(&tb.level), tb.peak); }
+bool fm_trace_budget_recording(void) {
+  return !atomic_load_explicit(&tb.between_windows, memory_order_relaxed);
+}
+
+void fm_trace_budget_window(bool recording) { atomic_store(&tb.between_windows, !recording); }
+
+uint64_t fm_trace_budget_frames(void) {
+  if (!fm_trace_budget_recording()) /* every page in use is local */
+    return tb.cap;
+  return frames_at(atomic_load(&tb.level), tb.peak);
+}
 
 uint64_t fm_trace_budget_peak_pages(void) { return tb.peak << atomic_load(&tb.level); }
 
 uint64_t fm_trace_budget_local_pages(void) {
-  return fm_trace_budget_frames() << atomic_load(&tb.level);
+  unsigned level = atomic_load(&tb.level);
+  return frames_at(level, tb.peak) << level; /* the recording windows' budget */
 }

@@ -24,6 +24,11 @@ uint64_t fm_trace_budget_start(void);
  * fm_trace_budget_doubled). */
 bool fm_trace_budget_note(uint64_t used);
 void fm_trace_budget_doubled(void);
+/* Traced in windows of time (fault/trace_windows.c): whether faults are
+ * recorded now, at the budget; between windows the budget is every frame
+ * (the caller then has the frames follow: fm_frames_retarget). */
+bool fm_trace_budget_recording(void);
+void fm_trace_budget_window(bool recording);
 /* Under the frame table's lock: the frames the budget holds now. */
 uint64_t fm_trace_budget_frames(void);
 /* The most pages in use at once, of the whole program (estimated from the
