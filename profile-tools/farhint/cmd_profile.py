@@ -85,17 +85,9 @@ def _slowdown(text):
     return x
 
 
-def add_arguments(p):
-    p.add_argument(
-        "--local",
-        default="10%",
-        metavar="SIZE|PCT%",
-        help="local memory during profiling: a size, or a percentage of the "
-        "program's peak (default 10%%)",
-    )
-    p.add_argument(
-        "--peak", metavar="SIZE", help="the program's peak far memory (skips measuring it)"
-    )
+def _add_sampling_arguments(p):
+    """The options that make the traced run cheaper: one run, windows of
+    time, 1 page in N far."""
     p.add_argument(
         "--one-run",
         action="store_true",
@@ -114,18 +106,6 @@ def add_arguments(p):
         "up to the next, so shares are estimates and the total is low (farmem recorder)",
     )
     p.add_argument(
-        "-o", "--output", metavar="FILE", help="profile to write (default PROGRAM.fhprof)"
-    )
-    p.add_argument(
-        "--recorder",
-        choices=["farmem", "perf"],
-        default="farmem",
-        help="farmem: the far-memory runtime in trace mode (default); perf: "
-        "major faults of the unmodified program under a cgroup memory "
-        "limit with swap on zram (needs root and perf; cannot tell writes "
-        "from reads)",
-    )
-    p.add_argument(
         "--spatial-sampling",
         type=_spatial_choice,
         default="auto",
@@ -138,6 +118,32 @@ def add_arguments(p):
         "the peak (with --one-run or an absolute --local: rising as the program's "
         "memory grows); 1: off (farmem recorder)",
     )
+
+
+def add_arguments(p):
+    p.add_argument(
+        "--local",
+        default="10%",
+        metavar="SIZE|PCT%",
+        help="local memory during profiling: a size, or a percentage of the "
+        "program's peak (default 10%%)",
+    )
+    p.add_argument(
+        "--peak", metavar="SIZE", help="the program's peak far memory (skips measuring it)"
+    )
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="profile to write (default PROGRAM.fhprof)"
+    )
+    p.add_argument(
+        "--recorder",
+        choices=["farmem", "perf"],
+        default="farmem",
+        help="farmem: the far-memory runtime in trace mode (default); perf: "
+        "major faults of the unmodified program under a cgroup memory "
+        "limit with swap on zram (needs root and perf; cannot tell writes "
+        "from reads)",
+    )
+    _add_sampling_arguments(p)
     settings.add_option(p, "FAR_SIZE")
     settings.add_option(p, "MMAP_THRESHOLD")
     p.add_argument(
@@ -473,6 +479,27 @@ def _children_profiles(paths, output, started_binary, run_facts):
     return written
 
 
+def _mistake(args):
+    """What is wrong with the options together, or None."""
+    farmem = args.recorder == "farmem"
+    if args.follow_children and not farmem:
+        return "--follow-children needs the farmem recorder"
+    if args.warmup < 0 or (args.warmup and not farmem):
+        return "--warmup is a number of seconds >= 0, for the farmem recorder"
+    if args.spatial_sampling not in ("auto", "1") and not farmem:
+        return "--spatial-sampling needs the farmem recorder"
+    if args.one_run and (not farmem or args.peak or not args.local.strip().endswith("%")):
+        return "--one-run is for a --local PCT% with no --peak, with the farmem recorder"
+    if args.max_slowdown and not args.one_run:
+        return (
+            "--max-slowdown goes with --one-run (between windows every page is local, and "
+            "the budget follows the memory in use)"
+        )
+    if args.start_signal and not farmem:
+        return "--start-signal needs the farmem recorder"
+    return None
+
+
 def run(args):
     cmd = program_of(args, "profile")
     if not cmd:
@@ -481,8 +508,9 @@ def run(args):
     if not binary:
         print(f"farhint profile: {cmd[0]}: no such program", file=sys.stderr)
         return 2
-    if args.follow_children and args.recorder != "farmem":
-        print("farhint profile: --follow-children needs the farmem recorder", file=sys.stderr)
+    mistake = _mistake(args)
+    if mistake:
+        print(f"farhint profile: {mistake}", file=sys.stderr)
         return 2
     debug_info = has_debug_info(binary)
     if not args.follow_children and not debug_info:
@@ -493,35 +521,7 @@ def run(args):
             file=sys.stderr,
         )
     output = Path(args.output or f"{Path(cmd[0]).name}.fhprof")
-    if args.warmup < 0 or (args.warmup and args.recorder != "farmem"):
-        print(
-            "farhint profile: --warmup is a number of seconds >= 0, for the farmem recorder",
-            file=sys.stderr,
-        )
-        return 2
-    if args.spatial_sampling not in ("auto", "1") and args.recorder != "farmem":
-        print("farhint profile: --spatial-sampling needs the farmem recorder", file=sys.stderr)
-        return 2
-    if args.one_run and (
-        args.recorder != "farmem" or args.peak or not args.local.strip().endswith("%")
-    ):
-        print(
-            "farhint profile: --one-run is for a --local PCT% with no --peak, with the "
-            "farmem recorder",
-            file=sys.stderr,
-        )
-        return 2
-    if args.max_slowdown and not args.one_run:
-        print(
-            "farhint profile: --max-slowdown goes with --one-run (between windows every "
-            "page is local, and the budget follows the memory in use)",
-            file=sys.stderr,
-        )
-        return 2
     args.start_signal = parse_signal(args.start_signal) if args.start_signal else None
-    if args.start_signal and args.recorder != "farmem":
-        print("farhint profile: --start-signal needs the farmem recorder", file=sys.stderr)
-        return 2
     try:
         peak = parse_size(args.peak) if args.peak else None
         with tempfile.TemporaryDirectory(prefix="farhint-profile-") as tmp:
