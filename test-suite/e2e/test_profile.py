@@ -517,6 +517,7 @@ def test_a_profile_in_windows_of_time_loses_no_write_and_finds_the_busy_code(tmp
     assert windows["recorded"] >= 3, windows
     assert 0.2 < windows["recorded_share"] < 0.6, windows
     assert "in windows of time" in proc.stderr, proc.stderr
+    assert "faults recorded in" in proc.stderr and "in its recording windows" in proc.stderr
     path = profile_path(tmp_path, "fm_racing_writers", *args, options=options)
     report = subprocess.run(
         [str(FARHINT), "report", str(path)], capture_output=True, text=True, timeout=60

@@ -423,12 +423,14 @@ void fm_trace_finish(void) {
   /* With spatial sampling the faults seen are those on the pages sampled
    * when each came, at rates that may have risen during the run: the
    * whole run's estimate counts each as the pages it stood for. */
+  bool windows = fm.cfg.trace_slowdown > 0;
+  const char *in_windows = windows ? ", in its recording windows" : "";
   if (tracer.seen_all == tracer.seen)
-    fm_log("trace: %lu of %lu faults recorded in %s", (unsigned long)recorded,
-           (unsigned long)tracer.seen, fm.cfg.trace_file);
+    fm_log("trace: %lu of %lu faults recorded in %s%s", (unsigned long)recorded,
+           (unsigned long)tracer.seen, fm.cfg.trace_file, in_windows);
   else
-    fm_log("trace: %lu of %lu faults recorded in %s (the faults on the sampled pages, 1 page "
-           "in %u at the end: about %lu faults in the whole run)",
-           (unsigned long)recorded, (unsigned long)tracer.seen, fm.cfg.trace_file, fm_trace_rate(),
-           (unsigned long)tracer.seen_all);
+    fm_log("trace: %lu of %lu faults recorded in %s%s (the faults on the sampled pages, 1 page "
+           "in %u at the end: about %lu faults in the whole %s)",
+           (unsigned long)recorded, (unsigned long)tracer.seen, fm.cfg.trace_file, in_windows,
+           fm_trace_rate(), (unsigned long)tracer.seen_all, windows ? "of those windows" : "run");
 }
