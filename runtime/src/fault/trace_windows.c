@@ -8,13 +8,13 @@
  * the whole run. This thread alternates windows where the budget is the
  * profile's and every fault is recorded (on) with windows where every page
  * in use gets a frame and nothing is recorded (off): there the program runs
- * at nearly its own pace, once it has fetched back what the last window
- * evicted and it touches again. The off windows take up the rest of the
+ * at nearly its own pace, as this thread fetches back what the last on
+ * window left far (fetch_back). The off windows take up the rest of the
  * wall time at FARHINT_TRACE_SLOWDOWN = X: the on windows at most X - 1
  * times the off ones. As the off windows run at about the program's own
- * pace, the run takes at most about X times what the program alone would,
- * however slow it is at the budget; the windows need no measure of that
- * pace. Each on window's length is drawn between half and one and a half
+ * pace, the run takes about X times what the program alone would, however
+ * slow it is at the budget; the windows need no measure of that pace. Each
+ * on window's length is drawn between half and one and a half
  * FARHINT_TRACE_WINDOW, so that a program which repeats with a period does
  * not keep showing the windows the same phase.
  *
@@ -23,7 +23,7 @@
  * (farhint/trace.h). Not by the program's progress: at the budget, a
  * program's CPU time, even its user time, grows with its faults (gen's user
  * time six times its own), and no count of its instructions is at hand
- * (docs/design/profiling.md, "Windows of time").
+ * (see the design).
  * Design: docs/design/profiling.md, "Windows of time". */
 #include "fault/trace_windows.h"
 #include "base/config.h"
