@@ -23,6 +23,7 @@
 #include "core/meta.h"
 #include "core/uffd.h"
 #include "fault/pagein.h"
+#include "fault/trace_windows.h"
 #include "memory/trace_budget.h"
 
 #include <farhint/trace.h>
@@ -71,9 +72,12 @@ static struct {
   _Atomic int start_signals; /* FARHINT_TRACE_START_SIGNAL's arrivals: 1 records */
 } tracer = {.fd = -1};
 
-/* A warm-up's faults, and those before the start signal or after the one
- * that stops recording, are neither recorded nor counted. */
+/* A warm-up's faults, those before the start signal or after the one that
+ * stops recording, and those between windows (trace_windows.c) are neither
+ * recorded nor counted. */
 static bool warming_up(void) {
+  if (!fm_trace_budget_recording())
+    return true;
   if (fm.cfg.trace_start_signal &&
       atomic_load_explicit(&tracer.start_signals, memory_order_relaxed) != 1)
     return true;
@@ -289,6 +293,12 @@ __attribute__((noinline)) void fm_trace_hinted(uintptr_t addr, bool write) {
                FARHINT_TRACE_HINTED | (write ? FARHINT_TRACE_WRITE : 0), weight, frames, n);
 }
 
+void fm_trace_window_ends(bool recorded) {
+  struct farhint_trace_rec r = {
+      .kind = FARHINT_TRACE_WINDOW, .time_ns = fm_stats_now_ns(), .flags = recorded};
+  write_or_die(&r, sizeof r);
+}
+
 /* jemalloc's experimental hooks (include/jemalloc/internal/hook.h in 5.3):
  * four pointers; only the alloc and dalloc hooks are used. */
 struct je_hooks {
@@ -380,6 +390,7 @@ void fm_trace_finish(void) {
   ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe);
   if (exe_len < 0)
     exe_len = 0;
+  fm_trace_windows_finish();
   uint64_t recorded = tracer.records;
   note_rate();
   if (fm_trace_budget_follows()) {
@@ -407,12 +418,14 @@ void fm_trace_finish(void) {
   /* With spatial sampling the faults seen are those on the pages sampled
    * when each came, at rates that may have risen during the run: the
    * whole run's estimate counts each as the pages it stood for. */
+  bool windows = fm_trace_windows_on();
+  const char *in_windows = windows ? ", in its recording windows" : "";
   if (tracer.seen_all == tracer.seen)
-    fm_log("trace: %lu of %lu faults recorded in %s", (unsigned long)recorded,
-           (unsigned long)tracer.seen, fm.cfg.trace_file);
+    fm_log("trace: %lu of %lu faults recorded in %s%s", (unsigned long)recorded,
+           (unsigned long)tracer.seen, fm.cfg.trace_file, in_windows);
   else
-    fm_log("trace: %lu of %lu faults recorded in %s (the faults on the sampled pages, 1 page "
-           "in %u at the end: about %lu faults in the whole run)",
-           (unsigned long)recorded, (unsigned long)tracer.seen, fm.cfg.trace_file, fm_trace_rate(),
-           (unsigned long)tracer.seen_all);
+    fm_log("trace: %lu of %lu faults recorded in %s%s (the faults on the sampled pages, 1 page "
+           "in %u at the end: about %lu faults in the whole %s)",
+           (unsigned long)recorded, (unsigned long)tracer.seen, fm.cfg.trace_file, in_windows,
+           fm_trace_rate(), (unsigned long)tracer.seen_all, windows ? "of those windows" : "run");
 }

@@ -117,14 +117,16 @@ static void *windows_main(void *arg) {
   }
 }
 
+bool fm_trace_windows_on(void) { return fm.cfg.trace && fm.cfg.trace_slowdown > 0; }
+
 int fm_trace_windows_start(void) {
-  if (!fm.cfg.trace || fm.cfg.trace_slowdown <= 0)
+  if (!fm_trace_windows_on())
     return 0;
   return fm_thread_start(windows_main, "farhint-windows");
 }
 
 void fm_trace_windows_finish(void) {
-  if (!fm.cfg.trace || fm.cfg.trace_slowdown <= 0)
+  if (!fm_trace_windows_on())
     return;
   pthread_mutex_lock(&windows.lock);
   if (!windows.finished) {
