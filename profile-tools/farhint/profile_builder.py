@@ -154,26 +154,25 @@ def source_root(sites) -> str:
     return os.path.commonpath(own) if own else ""
 
 
-def _per_window(trace, counts):
+def _per_window(trace, counts, share):
     """Traced in windows: each recorded window's Counter of site -> its
-    estimated faults, in time order, and the recorded share of the time
-    (sampling.share_error); None otherwise."""
+    estimated faults, in time order, and share, the recorded share of the
+    time (sampling.share_error); None otherwise."""
     if not trace.windows:
         return None
     per_window = [Counter() for _ in trace.windows]
     for (window, key), n in counts.items():
         if window < len(per_window):
             per_window[window][key] += n
-    recorded = [c for c, (on, _) in zip(per_window, trace.windows) if on]
-    return recorded, tracefile.recorded_share(trace.started_ns, trace.windows)
+    return [c for c, (on, _) in zip(per_window, trace.windows) if on], share
 
 
-def _windows_summary(trace):
-    """A trace in windows of time: how many were recorded, and their share
-    of the traced run's time."""
+def _windows_summary(trace, share):
+    """A trace in windows of time: how many were recorded, and share, their
+    share of the traced run's time."""
     return {
         "recorded": sum(1 for recorded, _ in trace.windows if recorded),
-        "recorded_share": round(tracefile.recorded_share(trace.started_ns, trace.windows), 3),
+        "recorded_share": round(share, 3),
     }
 
 
@@ -195,6 +194,7 @@ def build(
         trace, sym.symbolize(ips), app
     )
     rate = trace.spatial_rate
+    share = tracefile.recorded_share(trace.started_ns, trace.windows) if trace.windows else 1.0
     out_sites = _site_entries(sites, peak_bytes, rate)
     estimated = trace.faults_estimated
     return {
@@ -213,14 +213,14 @@ def build(
             **(
                 {
                     "share_error_pct": sampling.share_error(
-                        sampled, estimated, rate, pages, _per_window(trace, windows)
+                        sampled, estimated, rate, pages, _per_window(trace, windows, share)
                     )
                 }
                 if rate > 1 or trace.windows or any(w > 1 for w, _ in sampled)
                 else {}
             ),
             **({"spatial_sampling": {"one_in": rate}} if rate > 1 else {}),
-            **({"windows": _windows_summary(trace)} if trace.windows else {}),
+            **({"windows": _windows_summary(trace, share)} if trace.windows else {}),
             "duration_s": round(duration_s, 3),
             **({"warmup_s": warmup_s} if warmup_s else {}),
             **({"start_signal": start_signal} if start_signal else {}),

@@ -112,26 +112,32 @@ def read_trace(path: Path) -> Trace:
     return t
 
 
+def _window_lengths(started_ns, windows):
+    """Each window's length in ns: from the previous one's end (the first's,
+    from the trace's start) to its own."""
+    ends = [end for _, end in windows]
+    return [b - a for a, b in zip([started_ns, *ends], ends)]
+
+
 def window_factors(started_ns, windows):
     """What the faults of each window stand for (farhint/trace.h): the time
     from its start to the next recorded window's, over its own; 0 for an
     unrecorded window."""
-    ends = [end for _, end in windows]
-    lengths = [max(b - a, 1) for a, b in zip([started_ns, *ends], ends)]
+    lengths = [max(n, 1) for n in _window_lengths(started_ns, windows)]
     factors = [0.0] * len(windows)
     for i, (recorded, _) in enumerate(windows):
+        if not recorded:
+            continue
         after = i + 1
         while after < len(windows) and not windows[after][0]:
             after += 1
-        if recorded:
-            factors[i] = sum(lengths[i:after]) / lengths[i]
+        factors[i] = sum(lengths[i:after]) / lengths[i]
     return factors
 
 
 def recorded_share(started_ns, windows):
     """The share of the traced run's time in recorded windows."""
-    ends = [end for _, end in windows]
-    lengths = [b - a for a, b in zip([started_ns, *ends], ends)]
+    lengths = _window_lengths(started_ns, windows)
     on = sum(n for n, (recorded, _) in zip(lengths, windows) if recorded)
     return on / sum(lengths) if sum(lengths) else 1.0
 
