@@ -531,13 +531,14 @@ def test_a_profile_in_windows_of_time_loses_no_write_and_finds_the_busy_code(tmp
         assert site["function"] == "update", site
 
 
-def test_max_slowdown_needs_one_run(tmp_path):
+def refused(*options):
+    """farhint profile with options it must refuse, of prof_patterns hash 16:
+    its stderr, after checking it exits with 2."""
     proc = subprocess.run(
         [
             str(FARHINT),
             "profile",
-            "--max-slowdown",
-            "1.5",
+            *options,
             "--",
             str(BUILD / "bin" / "prof_patterns"),
             "hash",
@@ -547,8 +548,13 @@ def test_max_slowdown_needs_one_run(tmp_path):
         text=True,
         timeout=60,
     )
-    assert proc.returncode == 2
-    assert "--max-slowdown goes with --one-run" in proc.stderr, proc.stderr
+    assert proc.returncode == 2, proc.stderr
+    return proc.stderr
+
+
+def test_max_slowdown_needs_one_run(tmp_path):
+    stderr = refused("--max-slowdown", "1.5")
+    assert "--max-slowdown goes with --one-run" in stderr, stderr
 
 
 def test_spatial_sampling_loses_no_write(tmp_path):
@@ -571,27 +577,8 @@ def test_spatial_sampling_loses_no_write(tmp_path):
 
 
 def test_spatial_sampling_refuses_to_leave_too_little_budget(tmp_path):
-    proc = subprocess.run(
-        [
-            str(FARHINT),
-            "profile",
-            "--local",
-            "4M",
-            "--spatial-sampling",
-            "16",
-            "-o",
-            str(tmp_path / "p.fhprof"),
-            "--",
-            str(BUILD / "bin" / "prof_patterns"),
-            "hash",
-            "16",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert proc.returncode == 2
-    assert "--spatial-sampling 16 leaves the sampled pages 256 KiB" in proc.stderr
+    stderr = refused("--local", "4M", "--spatial-sampling", "16", "-o", str(tmp_path / "p.fhprof"))
+    assert "--spatial-sampling 16 leaves the sampled pages 256 KiB" in stderr
 
 
 def _profile_signalled_in_pause(out, sig, options=()):
