@@ -50,12 +50,34 @@ def stop(loops):
         p.wait()
 
 
+def finished_seconds(rows, app, config):
+    """The times of the runs that finished, sorted."""
+    return sorted(
+        float(r["seconds"])
+        for r in rows
+        if (r["app"], r["config"]) == (app, config) and r["status"] == "ok"
+    )
+
+
 def median_seconds(rows, app, config):
     """The median time of the runs that finished, or None with the statuses."""
-    ok = sorted(float(r["seconds"]) for r in rows if (r["app"], r["config"]) == (app, config)
-                and r["status"] == "ok")
+    ok = finished_seconds(rows, app, config)
     statuses = sorted({r["status"] for r in rows if (r["app"], r["config"]) == (app, config)})
     return (ok[len(ok) // 2] if ok else None), statuses
+
+
+def spread_note(busy, app):
+    """Whether hinted's busy runs were all slower than unhinted's, or the two
+    ranges overlap (the difference of the medians is then within the noise
+    of a busy machine)."""
+    hinted, unhinted = finished_seconds(busy, app, "auto"), finished_seconds(busy, app, "nohint")
+    if not hinted or not unhinted:
+        return ""
+    within = hinted[0] <= unhinted[-1]
+    return (
+        f"; {'within' if within else 'beyond'} the runs' spread (hinted "
+        f"{hinted[0]:.2f}-{hinted[-1]:.2f} s, unhinted {unhinted[0]:.2f}-{unhinted[-1]:.2f} s)"
+    )
 
 
 def medians(prepared, quiet, busy):
@@ -70,7 +92,7 @@ def medians(prepared, quiet, busy):
     }
 
 
-def table(med):
+def table(med, busy):
     lines = [
         "| program | config | quiet (s) | busy (s) | busy / quiet |",
         "|---|---|---|---|---|",
@@ -92,7 +114,10 @@ def table(med):
                 verdicts.append(f"{app}: {c} slows down {ratio[c]:.2f}x, kernel swap {ks:.2f}x")
         nb, ab = by_config["nohint"][2], by_config["auto"][2]
         if nb and ab and ab > nb:
-            verdicts.append(f"{app}: hinted ({ab:.2f} s) slower than unhinted ({nb:.2f} s) busy")
+            verdicts.append(
+                f"{app}: hinted ({ab:.2f} s) slower than unhinted ({nb:.2f} s) busy"
+                + spread_note(busy, app)
+            )
     return "\n".join(lines), verdicts
 
 
@@ -143,7 +168,7 @@ def main():
         finally:
             stop(loops)
     med = medians(prepared, quiet, busy)
-    text, verdicts = table(med)
+    text, verdicts = table(med, busy)
     report = (
         f"# farhint under load: {args.suite} at {args.local:g}% local\n\n"
         f"Command: `{' '.join(sys.argv)}`  \nDate: {datetime.date.today()}  \n"
