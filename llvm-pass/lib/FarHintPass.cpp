@@ -47,9 +47,6 @@ struct Planned {
   HintParams P;
   const Instruction *Origin;  // the access it is for (its debug location)
   bool PrefetchAhead = false; // also a prefetch ahead of it (Prefetch.h)
-  // The hint only serves its miss (HintParams::onlyServes, no prefetch
-  // ahead): it tests the park word, not the live word.
-  bool parks() const { return P.onlyServes() && !PrefetchAhead; }
 };
 
 std::string locationOf(const Site &S) {
@@ -230,26 +227,15 @@ public:
     // Versioning closes loops (LCSSA): an access after a versioned loop then
     // takes the loop's values through exit phis, which its Access reads
     // through the instruction's operands.
-    DenseMap<const Instruction *, GlobalVariable *> WordNeeded, Tested;
-    for (const Planned &X : Plan) { // two hints at one access: the live word if either needs it
-      GlobalVariable *&Word = WordNeeded[X.A.Inst];
-      bool Parks = X.parks() && (!Word || Word == Emitter.parkWord());
-      Word = Parks ? Emitter.parkWord() : Emitter.liveWord();
-    }
-    auto WordOf = [&](const Instruction *I) { return WordNeeded.lookup(I); };
-    // Only a loop whose hints need both words falls back to the live word.
-    bool AllPark = all_of(Plan, [](const Planned &X) { return X.parks(); });
-    GlobalVariable *Live = AllPark ? nullptr : Emitter.liveWord();
-    for (auto &[F, Points] : PointsOf) {
-      auto InF = versionHintedLoops(*F, Points, WordOf, Live);
-      Tested.insert(InF.begin(), InF.end());
-    }
+    SmallPtrSet<const Instruction *, 16> Versioned;
+    for (auto &[F, Points] : PointsOf)
+      for (const Instruction *I : versionHintedLoops(*F, Points, Emitter.liveWord()))
+        Versioned.insert(I);
     std::set<uint32_t> Hinted, Prefetched;
     for (const Planned &X : Plan) {
       Function &F = *X.A.Inst->getFunction();
       Hinted.insert(X.P.SiteId);
-      GlobalVariable *InLoop = Tested.lookup(X.A.Inst); // every word implies the live word
-      if (X.PrefetchAhead && emitPrefetch(X, Emitter, !InLoop))
+      if (X.PrefetchAhead && emitPrefetch(X, Emitter, !Versioned.contains(X.A.Inst)))
         Prefetched.insert(X.P.SiteId);
       auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
       ORE.emit([&] {
@@ -261,8 +247,7 @@ public:
       });
       LLVM_DEBUG(dbgs() << "farhint: hint site " << X.P.SiteId << " at " << locationOf(X.Origin)
                         << "\n");
-      GlobalVariable *Needed = WordNeeded.lookup(X.A.Inst);
-      Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), InLoop == Needed ? nullptr : Needed);
+      Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), !Versioned.contains(X.A.Inst));
     }
     if (O.PassMode == Mode::Profile)
       Emitter.recordSites(SmallVector<uint32_t>(Hinted.begin(), Hinted.end()),
@@ -405,9 +390,6 @@ private:
           AheadOf.insert(A.addr());
         Plan.push_back({A, P, A.Inst, Ahead});
       }
-      if (Plan.back().parks())
-        Why += "; only serves its miss: on where a miss is best served on its own thread "
-               "(--ult; the park word)";
       if (E.Accesses == 0) {
         E.Params = P;
         E.Why = Why;

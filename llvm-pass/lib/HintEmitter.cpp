@@ -46,9 +46,9 @@ Value *metaWordAddress(IRBuilderBase &B, Value *Page) {
   return B.CreateAdd(B.CreateShl(Page, 3), ConstantInt::get(B.getInt64Ty(), FARHINT_META_BIAS));
 }
 
-Value *isLive(IRBuilderBase &B, GlobalVariable *Word) {
+Value *isLive(IRBuilderBase &B, GlobalVariable *LiveWord) {
   Type *I32 = B.getInt32Ty();
-  return B.CreateICmpNE(B.CreateLoad(I32, Word, /*isVolatile=*/true, "fh.live"),
+  return B.CreateICmpNE(B.CreateLoad(I32, LiveWord, /*isVolatile=*/true, "fh.live"),
                         ConstantInt::get(I32, 0), "fh.islive");
 }
 
@@ -118,42 +118,33 @@ void HintEmitter::recordSites(ArrayRef<uint32_t> Hinted, ArrayRef<uint32_t> Pref
     keepString(M, "__farhint_sites", FARHINT_SITES_SECTION, List);
 }
 
-// A word of the module's (hint.h), 0 until the runtime sets it, registered
-// with the runtime through Register from a constructor if the runtime is
-// there.
-GlobalVariable *HintEmitter::registeredWord(StringRef Name, StringRef Register) {
-  if (GlobalVariable *G = M.getNamedGlobal(Name))
+// The module's live word (hint.h), registered with the runtime from a
+// constructor if the runtime is there; 0 until hints can help.
+GlobalVariable *HintEmitter::liveWord() {
+  if (GlobalVariable *G = M.getNamedGlobal("__farhint_live_word"))
     return G;
   LLVMContext &C = M.getContext();
   Type *I32 = Type::getInt32Ty(C);
   auto *Word = new GlobalVariable(M, I32, false, GlobalValue::InternalLinkage,
-                                  ConstantInt::get(I32, 0), Name);
-  FunctionCallee RegisterFn = weakRuntimeFunction(
-      M, Register, FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)}, false));
-  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
-                                    GlobalValue::InternalLinkage, "__" + Register, M);
+                                  ConstantInt::get(I32, 0), "__farhint_live_word");
+  FunctionCallee Register = weakRuntimeFunction(
+      M, "farhint_register_live_word",
+      FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C)}, false));
+  Function *Ctor =
+      Function::Create(FunctionType::get(Type::getVoidTy(C), false), GlobalValue::InternalLinkage,
+                       "__farhint_register_live_word", M);
   BasicBlock *Entry = BasicBlock::Create(C, "entry", Ctor);
   BasicBlock *Call = BasicBlock::Create(C, "register", Ctor);
   BasicBlock *Done = BasicBlock::Create(C, "done", Ctor);
   IRBuilder<> B(Entry);
-  B.CreateCondBr(B.CreateIsNotNull(RegisterFn.getCallee()), Call, Done);
+  B.CreateCondBr(B.CreateIsNotNull(Register.getCallee()), Call, Done);
   B.SetInsertPoint(Call);
-  B.CreateCall(RegisterFn, {Word});
+  B.CreateCall(Register, {Word});
   B.CreateBr(Done);
   B.SetInsertPoint(Done);
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, 0);
   return Word;
-}
-
-// Set while hints can help.
-GlobalVariable *HintEmitter::liveWord() {
-  return registeredWord("__farhint_live_word", "farhint_register_live_word");
-}
-
-// Set while hints can help and a miss is better served on its own thread.
-GlobalVariable *HintEmitter::parkWord() {
-  return registeredWord("__farhint_park_word", "farhint_register_park_word");
 }
 
 GlobalVariable *HintEmitter::seqSlot(uint32_t SiteId) {
@@ -170,8 +161,7 @@ bool staysInOnePage(const Access &A) {
          A.Alignment.value() <= FARHINT_PAGE_SIZE;
 }
 
-void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc,
-                       GlobalVariable *Gate) {
+void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc, bool TestLive) {
   LLVMContext &C = M.getContext();
   Type *I64 = Type::getInt64Ty(C), *I32 = Type::getInt32Ty(C);
   MDNode *Unlikely = MDBuilder(C).createBranchWeights(1, 1000);
@@ -183,11 +173,11 @@ void HintEmitter::emit(const Access &A, const HintParams &P, const DebugLoc &Loc
   At->getFunction()->removeFnAttr(Attribute::Memory);
   At->getFunction()->removeFnAttr(Attribute::NoSync);
 
-  // STEP 1: can this hint help now (the module's live or park word, hint.h),
-  // is the address far, and, for seq, is the page new for this site?
+  // STEP 1: can hints help yet (the module's live word, hint.h), is the
+  // address far, and, for seq, is the page new for this site?
   Instruction *FarTerm = At;
-  if (Gate) {
-    FarTerm = SplitBlockAndInsertIfThen(isLive(B, Gate), At, false);
+  if (TestLive) {
+    FarTerm = SplitBlockAndInsertIfThen(isLive(B, liveWord()), At, false);
     FarTerm->getParent()->setName("fh.far");
     B.SetInsertPoint(FarTerm);
   }

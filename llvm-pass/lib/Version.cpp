@@ -1,4 +1,4 @@
-//===-- Version.cpp - loops with hints, versioned on a hint word ----------===//
+//===-- Version.cpp - loops with hints, versioned on the live word --------===//
 #include "FarHint/Version.h"
 
 #include "FarHint/HintEmitter.h"
@@ -53,9 +53,9 @@ static bool simplified(Loop &L, DominatorTree &DT, LoopInfo &LI) {
   return L.hasDedicatedExits() || formDedicatedExitBlocks(&L, &DT, &LI, nullptr, false);
 }
 
-// Clones L behind a test of Word in its preheader: 0 runs the clone.
-// Returns false (and changes nothing) if L cannot be versioned.
-static bool versionOnWord(Loop &L, DominatorTree &DT, LoopInfo &LI, GlobalVariable *Word) {
+// Clones L behind a test of the live word in its preheader: 0 runs the
+// clone. Returns false (and changes nothing) if L cannot be versioned.
+static bool versionOnLiveWord(Loop &L, DominatorTree &DT, LoopInfo &LI, GlobalVariable *LiveWord) {
   if (!versionable(L) || !simplified(L, DT, LI))
     return false;
   // STEP 1: loop-closed SSA, so every value used after the loop comes through
@@ -84,34 +84,14 @@ static bool versionOnWord(Loop &L, DominatorTree &DT, LoopInfo &LI, GlobalVariab
   // STEP 5: the test.
   Instruction *Br = Test->getTerminator();
   IRBuilder<> B(Br);
-  B.CreateCondBr(isLive(B, Word), HintedPH, Plain->getLoopPreheader());
+  B.CreateCondBr(isLive(B, LiveWord), HintedPH, Plain->getLoopPreheader());
   Br->eraseFromParent();
   return true;
 }
 
-// The word to version L on: the one all of its hints need, else the live
-// word (which every other word implies).
-static GlobalVariable *wordFor(const Loop &L, ArrayRef<Instruction *> HintPoints,
-                               function_ref<GlobalVariable *(const Instruction *)> WordOf,
-                               GlobalVariable *LiveWord) {
-  GlobalVariable *Word = nullptr;
-  for (Instruction *I : HintPoints)
-    if (L.contains(I)) {
-      if (Word && Word != WordOf(I)) {
-        assert(LiveWord && "hints that need two words, and no live word");
-        return LiveWord;
-      }
-      Word = WordOf(I);
-    }
-  assert(Word && "a loop to version holds a hint");
-  return Word;
-}
-
-DenseMap<const Instruction *, GlobalVariable *>
-versionHintedLoops(Function &F, ArrayRef<Instruction *> HintPoints,
-                   function_ref<GlobalVariable *(const Instruction *)> WordOf,
-                   GlobalVariable *LiveWord) {
-  DenseMap<const Instruction *, GlobalVariable *> Tested;
+SmallPtrSet<const Instruction *, 16>
+versionHintedLoops(Function &F, ArrayRef<Instruction *> HintPoints, GlobalVariable *LiveWord) {
+  SmallPtrSet<const Instruction *, 16> Hinted;
   // The loops are named by their headers: each versioning changes the CFG,
   // so dominators and loops are computed afresh for the next.
   SmallVector<BasicBlock *, 8> Headers;
@@ -129,16 +109,13 @@ versionHintedLoops(Function &F, ArrayRef<Instruction *> HintPoints,
     DominatorTree DT(F);
     LoopInfo LI(DT);
     Loop *L = LI.getLoopFor(Header);
-    if (!L || L->getHeader() != Header)
-      continue;
-    GlobalVariable *Word = wordFor(*L, HintPoints, WordOf, LiveWord);
-    if (!versionOnWord(*L, DT, LI, Word))
+    if (!L || L->getHeader() != Header || !versionOnLiveWord(*L, DT, LI, LiveWord))
       continue;
     for (Instruction *I : HintPoints)
       if (L->contains(I))
-        Tested[I] = Word;
+        Hinted.insert(I);
   }
-  return Tested;
+  return Hinted;
 }
 
 } // namespace farhint

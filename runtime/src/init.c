@@ -90,8 +90,6 @@ __attribute__((constructor)) static void fm_init(void) {
   if (fm_priority_start() < 0 || fm_control_start() < 0 || fm_reclaim_start() < 0 ||
       fm_prefetch_start() < 0 || fm_hints_watch_start() < 0 || fm_trace_windows_start() < 0)
     fm_log_die("cannot start the runtime threads");
-  if (fm.cfg.ult)
-    fm_hints_park(); /* a hinted miss parks its thread, and its worker runs others */
   own_pid = getpid();
   fm.active = true;
   if (fm_alloc_install() < 0)

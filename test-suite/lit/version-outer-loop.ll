@@ -2,11 +2,7 @@
 ; key loop calls nothing, so it is versioned as a whole (one test of the live
 ; word per call of count_all, none per key). Where the key loop makes a call
 ; (which could allocate and make memory run short), only the probe loop is
-; versioned, and the key loop's hints test their words themselves: a hint
-; that only serves its miss (a read with no pattern: the probe, the walk)
-; tests the park word, and a loop holding only such hints is versioned on
-; it; count_all's key loop also holds the count's write, so it is versioned
-; on the live word and its probe hint still tests the park word. A quicksort
+; versioned, and the key loop's hints test the word themselves. A quicksort
 ; partition loop (two scans in a loop that swaps) is versioned as a whole.
 ; The partition loop of a quicksort: j, set in an inner loop, is used after
 ; the outer loop that is versioned, so the inner loops must be closed (LCSSA)
@@ -70,21 +66,17 @@
 ; CHECK-LABEL: define{{.*}} void @count_all(
 ; CHECK: %fh.live = load volatile i32, ptr @__farhint_live_word
 ; CHECK-NOT: @__farhint_live_word
-; CHECK: load volatile i32, ptr @__farhint_park_word
-; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 0, i32 1)
+; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 {{[0-9]+}}, i32 1)
 ; CHECK-NOT: @__farhint_live_word
 ; CHECK-LABEL: define{{.*}} void @count_all_noted(
-; CHECK: load volatile i32, ptr @__farhint_park_word
-; CHECK: load volatile i32, ptr @__farhint_park_word
+; CHECK: load volatile i32, ptr @__farhint_live_word
 ; CHECK: load volatile i32, ptr @__farhint_live_word
 ; CHECK-LABEL: define{{.*}} i64 @partition(
 ; CHECK: %fh.live = load volatile i32, ptr @__farhint_live_word
-; CHECK-NOT: @__farhint_{{live|park}}_word
+; CHECK-NOT: @__farhint_live_word
 ; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 {{[0-9]+}}, i32 {{5|6}})
 ; CHECK-LABEL: define{{.*}} void @insert(
-; CHECK: %fh.live = load volatile i32, ptr @__farhint_park_word
-; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 0, i32 7)
-; CHECK: load volatile i32, ptr @__farhint_live_word
+; CHECK: %fh.live = load volatile i32, ptr @__farhint_live_word
 ; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 {{[0-9]+}}, i32 8)
 
 ;--- version-outer-loop.fhprof

@@ -2,14 +2,11 @@
 // each with fewer misses than the setting allows) hints go quiet, but only
 // while under an eighth of the budget is data that is only far; the first
 // tick with many misses brings them back, and any busy tick starts the
-// count of calm ones again. A module's park word, which its hints that only
-// serve a miss test, follows its live word only once a miss is best served
-// on its own thread.
+// count of calm ones again.
 #include <gtest/gtest.h>
 
 extern "C" {
 #include "core/live.h"
-#include "farhint/hint.h"
 }
 
 namespace {
@@ -58,27 +55,6 @@ TEST(HintsQuiet, NotWhileMuchOfTheDataIsOnlyFar) {
       << "a program calm while it works on a part that fits still needs its hints";
   EXPECT_EQ(ticks_until_change(calm, false, 0, kFewFar, step), 1u)
       << "once most data is local again, the calm ticks so far count";
-}
-
-// One test: live.c's words are the process's.
-TEST(ParkWords, FollowTheLiveWordsOnlyOnceAMissIsBestServedOnItsThread) {
-  volatile uint32_t live = 7, park = 7;
-  farhint_register_live_word(&live);
-  farhint_register_park_word(&park);
-  EXPECT_EQ(live, 0u) << "no far page is missing yet";
-  EXPECT_EQ(park, 0u);
-  fm_hints_go_live();
-  EXPECT_EQ(live, 1u);
-  EXPECT_EQ(park, 0u) << "the runtime's threads serve a trap as fast: the check would be all cost";
-  fm_hints_park();
-  EXPECT_EQ(park, 1u);
-  volatile uint32_t late = 7;
-  farhint_register_park_word(&late);
-  EXPECT_EQ(late, 1u) << "a module loaded later starts as the others are";
-  fm_hints_go_dead();
-  EXPECT_EQ(live, 0u);
-  EXPECT_EQ(park, 0u) << "a forked child holds all its memory";
-  EXPECT_EQ(late, 0u);
 }
 
 } // namespace

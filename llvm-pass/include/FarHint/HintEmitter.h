@@ -4,9 +4,7 @@
 //
 // DESCRIPTION: Emits, before an access, the fast path of the hint ABI
 // (runtime/include/farhint/hint.h, whose constants it uses): the module's
-// live word (0 until the runtime has a far page that is not local) or, for a
-// hint that only serves its miss, its park word (live only where the miss
-// is better served on the thread, hint.h), far-range
+// live word (0 until the runtime has a far page that is not local), far-range
 // check, optional seq check against a per-site thread-local last page, one
 // metadata-word test, and only on a miss a call to the weak
 // farhint_hint_slow. An access whose alignment is at least its size stays in
@@ -30,29 +28,21 @@ struct HintParams {
   int RdAhead = 0;
   int EvPrio = 0;
   uint32_t SiteId = 0;
-  // Nothing to map writable, read ahead or keep: the hint only serves its
-  // miss on the calling thread, which pays only where the thread can park
-  // meanwhile (hint.h, the park word).
-  bool onlyServes() const { return !Mut && RdAhead == 0 && EvPrio == 0; }
 };
 
 class HintEmitter {
 public:
   explicit HintEmitter(llvm::Module &M);
-  // The hint for A, before A.Inst, with debug location Loc (the access's),
-  // behind a test of Gate (the live or the park word); none where Gate is
-  // null, A.Inst running only once the word the hint needs is set
-  // (Version.h).
-  void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc,
-            llvm::GlobalVariable *Gate);
+  // The hint for A, before A.Inst, with debug location Loc (the access's).
+  // TestLive false: A.Inst runs only once the live word is set (Version.h).
+  void emit(const Access &A, const HintParams &P, const llvm::DebugLoc &Loc, bool TestLive = true);
   // Before Before: if Addr is far and its page neither local nor coming,
   // call farhint_prefetch (hint.h), which returns at once.
   void emitPrefetch(llvm::Value *Addr, llvm::Value *Size, const HintParams &P,
                     const llvm::DebugLoc &Loc, llvm::Instruction *Before);
-  // The module's live word and park word (hint.h), each created with its
-  // registering constructor on first use.
+  // The module's live word (hint.h), created with its registering
+  // constructor on first use.
   llvm::GlobalVariable *liveWord();
-  llvm::GlobalVariable *parkWord();
   // The build id of the binary the profile was recorded from, kept in the
   // object (FARHINT_PROFILE_SECTION), so `farhint run --profile` can tell a
   // profile of this program's unhinted build from one of another program.
@@ -62,7 +52,6 @@ public:
   void recordSites(llvm::ArrayRef<uint32_t> Hinted, llvm::ArrayRef<uint32_t> Prefetched);
 
 private:
-  llvm::GlobalVariable *registeredWord(llvm::StringRef Name, llvm::StringRef Register);
   llvm::GlobalVariable *seqSlot(uint32_t SiteId);
   llvm::Module &M;
   llvm::FunctionCallee Slow;
@@ -73,8 +62,8 @@ llvm::Value *isFar(llvm::IRBuilderBase &B, llvm::Value *AddrInt, const llvm::Twi
 // Where the metadata word of the page numbered Page (an i64) is, as an i64.
 llvm::Value *metaWordAddress(llvm::IRBuilderBase &B, llvm::Value *Page);
 
-// Loads a live or park word and tests it, at B's insertion point.
-llvm::Value *isLive(llvm::IRBuilderBase &B, llvm::GlobalVariable *Word);
+// Loads the live word and tests it, at B's insertion point.
+llvm::Value *isLive(llvm::IRBuilderBase &B, llvm::GlobalVariable *LiveWord);
 
 // Whether the access provably lies within one page.
 bool staysInOnePage(const Access &A);

@@ -1,4 +1,4 @@
-//===-- FarHint/Version.h - loops with hints, versioned on a hint word -----===//
+//===-- FarHint/Version.h - loops with hints, versioned on the live word ---===//
 //
 // FILE: llvm-pass/include/FarHint/Version.h
 //
@@ -13,17 +13,14 @@
 // runtime clears it while hints are quiet; a loop running meanwhile keeps
 // hinting, which is only slower). A loop that starts before local memory
 // runs short, or while hints are quiet, finishes without hints; its next
-// entry has them. A loop whose hints all only serve their misses is
-// versioned on the park word instead, so where those would not pay it runs
-// the clone.
+// entry has them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FARHINT_VERSION_H
 #define FARHINT_VERSION_H
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace llvm {
 class Function;
@@ -33,13 +30,10 @@ class Instruction;
 
 namespace farhint {
 
-// Versions the loops of F holding one of HintPoints (where hints will be
-// inserted; WordOf gives the word each needs, LiveWord is the one for a
-// loop whose hints need different words, null if none can) and returns,
-// for each hint point now inside a hinted version, the word its loop tested.
-llvm::DenseMap<const llvm::Instruction *, llvm::GlobalVariable *>
+// Versions the loops of F holding one of HintPoints (where hints
+// will be inserted) and returns the hint points now inside a hinted version.
+llvm::SmallPtrSet<const llvm::Instruction *, 16>
 versionHintedLoops(llvm::Function &F, llvm::ArrayRef<llvm::Instruction *> HintPoints,
-                   llvm::function_ref<llvm::GlobalVariable *(const llvm::Instruction *)> WordOf,
                    llvm::GlobalVariable *LiveWord);
 
 } // namespace farhint

@@ -150,16 +150,6 @@ void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t pack
  * faults as an unhinted one would. */
 void farhint_register_live_word(volatile uint32_t *word) __attribute__((weak));
 
-/* A hint that does no more than serve its miss on the calling thread (no
- * mut, rdahead, ev_prio or prefetch ahead: the pass's plain hint) tests the
- * module's "park" word instead. It is set while the live word is and a miss
- * is better served on its own thread than by the runtime's: under --ult,
- * where the thread parks and its worker runs others, or while the machine
- * is busy and the runtime's fault-serving threads could not be raised above
- * the work beside them. Otherwise those threads serve the trap about as
- * fast, and faster under load, so the hint's check would be all cost. */
-void farhint_register_park_word(volatile uint32_t *word) __attribute__((weak));
-
 /* ---- The fast path, inlined at every hint ---- */
 /* Left out where FARHINT_ABI_ONLY is defined: libfarmem, which serves hints,
  * and the pass, which emits them, need the constants but no live word. */

@@ -1,8 +1,6 @@
 /* live.c -- the live words of hinting modules (hint.h): each module
  * registers one from a constructor; all are set when hints go live. Until
- * then the program's hints stop at their first test. A module's park word,
- * which its hints that only serve a miss test, follows its live word once
- * a miss is best served on its own thread (fm_hints_park).
+ * then the program's hints stop at their first test.
  *
  * Live, they go quiet again while nearly all data is local and the program
  * meets few missing pages. A hint's check is a load of the page's metadata
@@ -42,47 +40,24 @@
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t went_live = PTHREAD_COND_INITIALIZER;
 static volatile uint32_t *live_words[FM_MAX_LIVE_WORDS];
-static volatile uint32_t *park_words[FM_MAX_LIVE_WORDS];
-static unsigned n_live_words, n_park_words;
+static unsigned n_live_words;
 static _Atomic bool live;
 static _Atomic bool quiet;          /* changed under live_lock */
-static _Atomic bool parking;        /* a miss is best served on its thread: under live_lock */
 static _Atomic uint64_t tick_start; /* misses_so_far() at this tick's start */
 static uint64_t per_tick;           /* misses a tick that keep hints live */
 
-/* Under live_lock (or in a child of one thread). */
 static void set_words(uint32_t v) {
   for (unsigned i = 0; i < n_live_words; i++)
     *live_words[i] = v;
-  for (unsigned i = 0; i < n_park_words; i++)
-    *park_words[i] = v && atomic_load(&parking);
-}
-
-static void register_word(volatile uint32_t *word, volatile uint32_t **words, unsigned *n,
-                          bool parks) {
-  pthread_mutex_lock(&live_lock);
-  if (*n == FM_MAX_LIVE_WORDS) {
-    *word = 1; /* too many modules to track: hint from now */
-  } else {
-    words[(*n)++] = word;
-    *word = atomic_load(&live) && !atomic_load(&quiet) && (!parks || atomic_load(&parking));
-  }
-  pthread_mutex_unlock(&live_lock);
 }
 
 void farhint_register_live_word(volatile uint32_t *word) {
-  register_word(word, live_words, &n_live_words, false);
-}
-
-void farhint_register_park_word(volatile uint32_t *word) {
-  register_word(word, park_words, &n_park_words, true);
-}
-
-void fm_hints_park(void) {
   pthread_mutex_lock(&live_lock);
-  if (!atomic_load(&parking)) {
-    atomic_store(&parking, true);
-    set_words(atomic_load(&live) && !atomic_load(&quiet));
+  if (n_live_words == FM_MAX_LIVE_WORDS) {
+    *word = 1; /* too many modules to track: hint from now */
+  } else {
+    live_words[n_live_words++] = word;
+    *word = atomic_load(&live) && !atomic_load(&quiet);
   }
   pthread_mutex_unlock(&live_lock);
 }

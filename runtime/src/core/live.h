@@ -8,10 +8,6 @@
 void fm_hints_go_live(void);
 bool fm_hints_live(void);    /* that has happened: local memory is short */
 void fm_hints_go_dead(void); /* in a forked child, which holds all its memory */
-/* From now on a miss is best served on its own thread (--ult, or the
- * fault-serving threads held below other work): the park words follow the
- * live words. */
-void fm_hints_park(void);
 /* The thread that quiets hints while few pages are missing (live.c). */
 int fm_hints_watch_start(void);
 void fm_hints_missed(void); /* a fault: hints quiet come back at once if many */

@@ -28,7 +28,6 @@
 #include "base/state.h"
 #include "base/stats.h"
 #include "base/threads.h"
-#include "core/live.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -84,18 +83,13 @@ void fm_priority_confirm(void) {
   pthread_mutex_unlock(&prio.lock);
 }
 
-/* Refused, a fault may wait behind the work beside it: misses of hints
- * that only serve them are then best served on their own threads. */
 static void raise_all(void) {
   pthread_mutex_lock(&prio.lock);
   atomic_store(&prio.raised, true);
   for (unsigned i = 0; i < prio.nserving; i++)
     raise_thread(prio.serving[i]);
-  bool refused = prio.refused;
   pthread_mutex_unlock(&prio.lock);
   fm_stats_count(FM_C_FAULT_PRIORITY_RAISED, 1);
-  if (refused)
-    fm_hints_park();
 }
 
 /* CPU time the whole machine has spent busy since boot, in ns (user,
