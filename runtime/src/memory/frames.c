@@ -72,7 +72,7 @@ static struct {
   uint64_t evicted_since_aging;
   uint64_t keep_asked;   /* pages fetched with ev_prio keep since aging */
   _Atomic bool threaded; /* the program has started a thread */
-  _Atomic uint32_t put_seq; /* futex: bumped as a frame is given back... */
+  _Atomic uint32_t put_seq; /* futex: bumped as frames may come free... */
   _Atomic uint32_t waiting; /* ...while threads wait for one */
 } frame_table = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -187,6 +187,13 @@ static void wait_for_a_frame(void) {
   atomic_fetch_sub(&frame_table.waiting, 1);
 }
 
+/* Frames may have come free: wake the threads in wait_for_a_frame. */
+static void wake_frame_waiters(void) {
+  atomic_fetch_add(&frame_table.put_seq, 1);
+  if (atomic_load(&frame_table.waiting))
+    syscall(SYS_futex, &frame_table.put_seq, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
 /* Onto the free list (under the lock); free unless it repays a debt. */
 static void free_node(uint32_t i) {
   frame_table.nodes[i].list = FREE;
@@ -239,9 +246,7 @@ void fm_frames_retarget(void) {
   pthread_mutex_lock(&frame_table.lock);
   follow_trace_budget();
   pthread_mutex_unlock(&frame_table.lock);
-  atomic_fetch_add(&frame_table.put_seq, 1); /* frames may have come free */
-  if (atomic_load(&frame_table.waiting))
-    syscall(SYS_futex, &frame_table.put_seq, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+  wake_frame_waiters();
   /* Down to the budget here: the reclaim thread may be left to faults
    * (reclaim.c), and a program that touches only what it has takes none.
    * While every candidate stays locked, for a while at most: the faults
@@ -320,9 +325,7 @@ void fm_frames_put(uint32_t i) {
     list_remove(i);
   free_node(i);
   pthread_mutex_unlock(&frame_table.lock);
-  atomic_fetch_add(&frame_table.put_seq, 1);
-  if (atomic_load(&frame_table.waiting))
-    syscall(SYS_futex, &frame_table.put_seq, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+  wake_frame_waiters();
 }
 
 /* lru: the list `age` generations older than the youngest one. */
