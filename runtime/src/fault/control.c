@@ -18,7 +18,6 @@
 #include "fault/readahead.h"
 #include "fault/priority.h"
 #include "fault/trace.h"
-#include "memory/trace_budget.h"
 
 #include <errno.h>
 #include <linux/userfaultfd.h>
@@ -73,8 +72,8 @@ static void serve_fault_here(const struct uffd_msg *msg, bool mine) {
    * still holds the window's page locks. */
   if (!(flags & UFFD_PAGEFAULT_FLAG_WP)) {
     fm_uffd_defer_wakes(true);
-    bool mapped = fm_trace_on() && fm_trace_budget_recording() ? fm_page_in_local_window(page)
-                                                               : fm_page_in_fresh_window(page);
+    bool mapped =
+        fm_trace_recording() ? fm_page_in_local_window(page) : fm_page_in_fresh_window(page);
     fm_uffd_defer_wakes(false);
     if (mapped) {
       if (!fm_trace_on())

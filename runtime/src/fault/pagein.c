@@ -386,7 +386,7 @@ static bool fresh_window_fits(void) {
 
 bool fm_page_in_fresh_window(uintptr_t page) {
   /* Trace mode must see every first touch, but between its windows. */
-  if ((fm_trace_on() && fm_trace_budget_recording()) || !fresh_window_fits())
+  if (fm_trace_recording() || !fresh_window_fits())
     return false;
   uint64_t w = atomic_load_explicit(fm_meta(page), memory_order_acquire);
   if ((w & (FARHINT_META_FAR_VALID | FM_RESIDENT)) || !(w & FARHINT_META_REGISTERED))

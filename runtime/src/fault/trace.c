@@ -219,6 +219,8 @@ static bool thread_pc(pid_t tid, uint64_t *pc, uint64_t *sp, bool *in_syscall) {
 
 bool fm_trace_on(void) { return tracer.fd >= 0; }
 
+bool fm_trace_recording(void) { return fm_trace_on() && fm_trace_budget_recording(); }
+
 void fm_trace_count_ahead(uintptr_t first, unsigned pages) {
   if (warming_up())
     return;

@@ -9,6 +9,9 @@ struct uffd_msg;
 int fm_trace_init(void);
 void fm_trace_finish(void);
 bool fm_trace_on(void);
+/* Trace mode, and recording now: not between its windows of time
+ * (trace_windows.c), where every page in use is local as in a run. */
+bool fm_trace_recording(void);
 /* Records and serves a fault the sampling picks; false for one it skips,
  * which the caller serves as in run mode. */
 bool fm_trace_unhinted(const struct uffd_msg *msg);
