@@ -19,8 +19,12 @@ or, with --max-slowdown X, what tracing in windows of time changes --
 and compares the two profiles: the estimated faults, each top site's share
 (the exact profile's sites covering 90% of its faults) and its suggestion.
 
+and, with --hinted-reps N, what the two profiles' hints are worth: each
+program built with each and timed at its small input, 25% local.
+
 Usage: profile-bench.py --out DIR [--crono SRC] [--programs a,b]
-                        [--exact-timeout S] [--one-run | --max-slowdown X]
+                        [--exact-timeout S] [--one-run | --max-slowdown X
+                        [--hinted-reps N]]
                         [--build DIR]
 Programs and inputs are the suites' (profile-tools/farhint/suites/): the
 bundled apps, and CRONO's when --crono names a CRONO checkout. An exact
@@ -31,6 +35,7 @@ import csv
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -40,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "profile-tools"))
 
 from farhint import bench, suite  # noqa: E402
+from farhint.runenv import measure_peak  # noqa: E402
 
 # The suites' programs compared here (kvserver, a server, is not: its
 # profile window is its load's); tsp, apsp, bc and sssp are left out for
@@ -106,7 +112,7 @@ def compare(exact, sampled):
 
 
 def programs(args, bins):
-    """name -> the command running it at its large input."""
+    """name -> (its suite's Program, the command running it at its large input)."""
     chosen = [(suite.bundled(), BUNDLED)]
     if args.crono:
         chosen.append((suite.load("crono", args.crono), CRONO))
@@ -117,7 +123,7 @@ def programs(args, bins):
             exe = program.prebuilt or bins / name
             if not program.prebuilt and not exe.exists():
                 bench.build(program, exe)
-            out[name] = [str(exe), *program.args("large")]
+            out[name] = program, [str(exe), *program.args("large")]
     if args.programs:
         out = {k: v for k, v in out.items() if k in args.programs.split(",")}
     return out
@@ -162,6 +168,30 @@ def measure_windows(args, farhint, name, cmd, work):
         "same_ev_prio": f"{same_prio}/{n}",
     }
     print(", ".join(f"{k} {v}" for k, v in row.items()), flush=True)
+    return row
+
+
+def hinted_times(args, farhint, program, native, work):
+    """What the profiles' hints are worth: the program built with the
+    windowed profile's hints and with the one's recorded throughout, at its
+    small input with 25% of its peak there local and the load table's
+    modelled link, medians of --hinted-reps runs each, alternated."""
+    name, small = program.name, program.args("small")
+    peak = measure_peak([str(native), *small], work / f"{name}-small-peak.json", cwd=work)
+    runs = {}
+    for kind, prof in (("windows", f"{name}.fhprof"), ("throughout", f"{name}-throughout.fhprof")):
+        binary = work / f"{name}-{kind}-hinted"
+        bench.build(program, binary, args.out / prof)
+        runs[kind] = (binary, [])
+    run = [farhint, "run", "--local", str(peak // 4), "--link-latency", "5us"]
+    run += ["--link-bandwidth", "100gbit", "--"]
+    for _ in range(args.hinted_reps):
+        for binary, times in runs.values():
+            times.append(timed([*run, str(binary), *small], cwd=work)[0])
+    medians = {kind: statistics.median(times) for kind, (_, times) in runs.items()}
+    row = {f"{kind}_hinted_s": round(m, 3) for kind, m in medians.items()}
+    row["hinted_ratio"] = round(medians["windows"] / medians["throughout"], 3)
+    print(f"{name}: hinted from windows {row}", flush=True)
     return row
 
 
@@ -227,6 +257,14 @@ def main():
         type=float,
         help="profile with --one-run --max-slowdown X, against the profile recorded throughout",
     )
+    ap.add_argument(
+        "--hinted-reps",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --max-slowdown: also build each program with each profile's hints and "
+        "time both at its small input, 25%% local, N runs each, alternated",
+    )
     ap.add_argument("--build", default=str(ROOT / "build"))
     args = ap.parse_args()
     farhint = str(Path(args.build) / "bin" / "farhint")
@@ -235,8 +273,14 @@ def main():
     bins.mkdir(exist_ok=True)
     work = args.out / "work"
     work.mkdir(exist_ok=True)
-    how = measure_windows if args.max_slowdown else measure
-    rows = [how(args, farhint, name, cmd, work) for name, cmd in programs(args, bins).items()]
+    rows = []
+    for name, (program, cmd) in programs(args, bins).items():
+        if not args.max_slowdown:
+            rows.append(measure(args, farhint, name, cmd, work))
+            continue
+        rows.append(measure_windows(args, farhint, name, cmd, work))
+        if args.hinted_reps:
+            rows[-1].update(hinted_times(args, farhint, program, bins / name, work))
     fields = list(dict.fromkeys(k for r in rows for k in r))
     with open(args.out / "results.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
