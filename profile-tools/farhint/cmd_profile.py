@@ -16,8 +16,10 @@ the budget is the share of the most memory in use so far, growing with it."""
 import argparse
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -35,7 +37,7 @@ from farhint.runenv import (
 )
 from farhint.symbolize import has_debug_info
 from farhint.trace import TraceError, read_trace
-from farhint.units import parse_percentage, parse_budget, parse_size
+from farhint.units import parse_budget, parse_percentage, parse_size
 
 # The profile's run.recorder for each --recorder.
 RECORDERS = {"farmem": "farmem-trace", "perf": "perf-major-faults"}
@@ -293,6 +295,7 @@ def _record_farmem(args, cmd, tmp, peak):
         _say_running(cmd, local, peak, how)
     started = []
     t0 = time.monotonic()
+    slow = _warn_when_slow(alone_s)
     rc = call_forwarding(
         cmd,
         on_start=started.append,
@@ -312,7 +315,8 @@ def _record_farmem(args, cmd, tmp, peak):
         ),
     )
     duration = time.monotonic() - t0
-    _say_if_slow(duration, alone_s)
+    if slow:
+        slow.cancel()
     trace_path = tmp / f"trace.{started[0].pid}"
     if not trace_path.exists():
         raise RuntimeStopped(
@@ -337,21 +341,40 @@ def _record_farmem(args, cmd, tmp, peak):
 
 
 # A traced run this many times the run measuring the peak, and this long,
-# gets a word on tracing in windows of time.
+# gets a word on tracing in windows of time, while it runs.
 SLOW_TRACE = 4
 SLOW_TRACE_S = 20
 
 
-def _say_if_slow(traced_s, alone_s):
-    if alone_s and traced_s > max(SLOW_TRACE * alone_s, SLOW_TRACE_S):
-        print(
-            f"farhint profile: the traced run took {traced_s / alone_s:.0f}x the run that "
-            "measured the peak (the program faults that much at the budget); "
-            "`--one-run --max-slowdown 1.5` records in windows of time instead, at about "
-            "1.5x, with the same busiest sites (docs/results, 'What a profile costs in "
-            "windows of time')",
-            file=sys.stderr,
-        )
+def _warn_when_slow(alone_s):
+    """A started timer that says so once the traced run has taken SLOW_TRACE
+    times the run that measured the peak (and SLOW_TRACE_S), so that the
+    user may stop it there; None without that run."""
+    if not alone_s:
+        return None
+    at = max(SLOW_TRACE * alone_s, SLOW_TRACE_S)
+    timer = threading.Timer(at, _say_slow, (at, alone_s))
+    timer.daemon = True
+    # Started with every signal blocked: a Ctrl-C or kill meant for the run
+    # must reach call_forwarding, not end farhint in this thread.
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+    try:
+        timer.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    return timer
+
+
+def _say_slow(traced_s, alone_s):
+    print(
+        f"farhint profile: the traced run has taken {traced_s / alone_s:.0f}x the run that "
+        "measured the peak so far (the program faults that much at the budget); "
+        "`--one-run --max-slowdown 1.5` records in windows of time instead, at about 1.5x, "
+        "and its hints ran as fast (docs/results, 'What a profile costs in windows of "
+        "time'); Ctrl-C ends this run, and the profile covers it up to there",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _say_followed(local, peak, rate):

@@ -159,11 +159,26 @@ def test_spatial_sampling_keeps_enough_pages_and_budget():
     assert spatial_rate("8", 0, 0) == 8
 
 
-def test_a_profile_that_thrashes_points_to_windows_of_time(capsys):
-    from farhint.cmd_profile import _say_if_slow
+def test_a_profile_that_thrashes_points_to_windows_of_time_while_it_runs(capsys, monkeypatch):
+    import re
+    import signal
+    import time
+    from pathlib import Path
 
-    _say_if_slow(traced_s=120.0, alone_s=5.0)  # 24x, two minutes
-    assert "--one-run --max-slowdown 1.5" in capsys.readouterr().err
-    for traced_s, alone_s in ((15.0, 1.0), (30.0, 10.0), (30.0, None)):  # short, 3x, no measure
-        _say_if_slow(traced_s, alone_s)
-        assert capsys.readouterr().err == ""
+    from farhint import cmd_profile
+
+    monkeypatch.setattr(cmd_profile, "SLOW_TRACE_S", 0.05)
+    assert cmd_profile._warn_when_slow(None) is None  # no run measured the peak
+    timer = cmd_profile._warn_when_slow(0.01)  # says so at 0.05 s
+    # A Ctrl-C meant for the run must not end farhint in the timer's thread.
+    status = Path(f"/proc/self/task/{timer.native_id}/status").read_text()
+    blocked = int(re.search(r"SigBlk:\s*([0-9a-f]+)", status)[1], 16)
+    assert blocked >> (signal.SIGINT - 1) & 1 and blocked >> (signal.SIGTERM - 1) & 1
+    time.sleep(0.5)
+    assert not timer.is_alive()
+    err = capsys.readouterr().err
+    assert "has taken 5x the run that measured the peak" in err, err
+    assert "--one-run --max-slowdown 1.5" in err and "Ctrl-C" in err, err
+    cmd_profile._warn_when_slow(0.01).cancel()  # the run ended first: nothing said
+    time.sleep(0.2)
+    assert capsys.readouterr().err == ""
