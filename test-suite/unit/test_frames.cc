@@ -183,7 +183,7 @@ TEST_F(Frames, ATraceBudgetFollowsThePagesInUse) {
   start(FM_POLICY_FIFO);
   EXPECT_TRUE(fm_trace_budget_follows());
   uint64_t first = fm_frames_total();
-  EXPECT_EQ(first, 256u); // 1 MiB
+  EXPECT_EQ(first, 256u);               // 1 MiB
   for (unsigned i = 0; i < 1000; i++) { // evicted: only far now
     fm_page_lock(page(2000 + i));
     fm_page_unlock(page(2000 + i), FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
