@@ -172,12 +172,13 @@ def measure_windows(args, farhint, name, cmd, work):
 
 
 def hinted_times(args, farhint, program, native, work):
-    """What the profiles' hints are worth: the program built with the
+    """What the profiles' hints are worth (native: the program's plain
+    binary, as programs() chose it): the program built with the
     windowed profile's hints and with the one's recorded throughout, at its
     small input with 25% of its peak there local and the load table's
     modelled link, medians of --hinted-reps runs each, alternated."""
     name, small = program.name, program.args("small")
-    peak = measure_peak([str(native), *small], work / f"{name}-small-peak.json", cwd=work)
+    peak = measure_peak([native, *small], work / f"{name}-small-peak.json", cwd=work)
     runs = {}
     for kind, prof in (("windows", f"{name}.fhprof"), ("throughout", f"{name}-throughout.fhprof")):
         binary = work / f"{name}-{kind}-hinted"
@@ -280,7 +281,7 @@ def main():
             continue
         rows.append(measure_windows(args, farhint, name, cmd, work))
         if args.hinted_reps:
-            rows[-1].update(hinted_times(args, farhint, program, bins / name, work))
+            rows[-1].update(hinted_times(args, farhint, program, cmd[0], work))
     fields = list(dict.fromkeys(k for r in rows for k in r))
     with open(args.out / "results.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
