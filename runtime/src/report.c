@@ -11,6 +11,7 @@
 #include "memory/frames.h"
 #include "memory/pool.h"
 #include "fault/prefetch.h"
+#include "fault/priority.h"
 #include "ult/ult.h"
 
 #include <errno.h>
@@ -186,6 +187,7 @@ static void report_kernel_view(void) {
 
 void fm_report(void) {
   fm_stats_estimate_untimed_copies();
+  fm_priority_settle();
   uint64_t cpu = fm_stats_runtime_cpu_ns();
   if (*fm.cfg.stats_file)
     write_json(cpu);
@@ -220,6 +222,10 @@ void fm_report(void) {
          c[FM_C_UNMAP_SYSCALLS], c[FM_C_WP_SYSCALLS], c[FM_C_UNPROTECT_SYSCALLS],
          c[FM_C_RECLAIM_SYNC], c[FM_C_POOL_IN_PAGES], c[FM_C_POOL_OUT_PAGES], c[FM_C_SPLICE_PAGES]);
   report_syscalls(c);
+  fm_log("fault-serving threads: raised to SCHED_FIFO %lu times, lowered %lu times, %.2f s "
+         "raised in all",
+         c[FM_C_FAULT_PRIORITY_RAISED],
+         c[FM_C_FAULT_PRIORITY_LOWERED], c[FM_C_FAULT_PRIORITY_RAISED_NS] / 1e9);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
            "for %.1f ms in all (%s), %lu of them while the server's read was in flight; workers "

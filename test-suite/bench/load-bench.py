@@ -20,7 +20,6 @@ sweeps' CSVs (quiet.csv, busy.csv) and OUT/load.csv, a row a program in the
 form of docs/results/data/load.csv."""
 
 import argparse
-import csv
 import datetime
 import os
 import platform
@@ -29,12 +28,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "profile-tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import suite_runs  # noqa: E402
 from scipy.stats import mannwhitneyu  # noqa: E402
 
-from farhint import bench, suite  # noqa: E402
+from farhint import bench  # noqa: E402
 
 CONFIGS = ["native", "kswap", "nohint", "auto"]
 
@@ -140,25 +139,10 @@ def summary_rows(suite_name, med):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--suite", default="bundled")
-    ap.add_argument("--src", help="the suite's sources (for crono: a checkout)")
-    ap.add_argument("--programs", help="comma-separated (default all but servers)")
-    ap.add_argument("--size", choices=["small", "large"], default="small")
-    ap.add_argument("--local", type=float, default=25, help="%% of each program's peak (25)")
-    ap.add_argument("--reps", type=int, default=1)
-    ap.add_argument("--busy", type=int, default=os.cpu_count() or 1, help="busy loops (a CPU each)")
-    ap.add_argument("--timeout-factor", type=float, default=30)
-    ap.add_argument("--out", required=True)
+    suite_runs.add_options(ap, reps=1)
     args = ap.parse_args()
-    out = Path(args.out).resolve()
-    out.mkdir(parents=True, exist_ok=True)
     say = bench.progress_printer()
-    s = suite.bundled() if args.suite == "bundled" else suite.load(args.suite, args.src)
-    wanted = args.programs.split(",") if args.programs else None
-    programs = [p for n, p in s.programs.items() if (wanted is None or n in wanted) and not p.server]
-    work = out / "work"
-    work.mkdir(parents=True, exist_ok=True)
-    prepared = [bench.prepare(p, args.size, work, say) for p in programs]
+    out, work, prepared = suite_runs.prepare(args, say)
     fraction = [args.local / 100]
     quiet, busy = [], []
     for rep in range(args.reps):  # quiet and busy alternate: drift hits both alike
@@ -182,13 +166,7 @@ def main():
                 "kernel swap, and hinted is no slower than unhinted busy.")
         + "\n"
     )
-    (out / "load.md").write_text(report)
-    rows = summary_rows(args.suite, med)
-    with open(out / "load.csv", "w", newline="") as f:
-        w = csv.DictWriter(f, list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-    print(report)
+    suite_runs.write(out, "load", report, summary_rows(args.suite, med))
     return 0
 
 

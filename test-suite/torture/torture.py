@@ -5,8 +5,11 @@ end-to-end tests (writers racing eviction, the frame pool, munmap and
 mremap during prefetch, madvise drops during scans, fork during eviction, thousands of user-level
 threads, set*id with threads running, a hole unmapped behind the runtime),
 each with a policy, a reclaim mode and a thread mode drawn at random, run
-one after another with the CPUs oversubscribed (busy loops beside them)
-for as long as asked: each workload once, then workloads drawn at random.
+one after another with the CPUs oversubscribed (busy loops beside them,
+stopped and started again at random, so the machine goes busy and quiet
+under the runs and their fault-serving threads are raised and lowered as
+they serve: --steady keeps them busy) for as long as asked: each workload
+once, then workloads drawn at random, each with --fault-priority auto or rt.
 --build names the build folder whose runtime runs (build/checked: the
 checked runtime, whose invariants stop a run that breaks one). Every run must give the program's native output; a
 run whose processes make no progress (no CPU time) for --stall seconds is
@@ -27,6 +30,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,6 +80,9 @@ WORKLOADS = [
     ),
 ]
 POLICIES = ["fifo", "clock", "lru", "prio"]
+# normal is left out: beside busy loops its servers at SCHED_IDLE may get
+# no CPU for longer than --stall, which would read as a hang
+PRIORITIES = ["auto", "auto", "rt"]
 RECLAIMS = ["auto", "background", "inline"]
 
 
@@ -174,6 +181,7 @@ def parse_args():
     )
     ap.add_argument("--limit", type=float, default=600, help="seconds one run may take at most")
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--steady", action="store_true", help="busy loops that never stop")
     ap.add_argument("--only", help="comma-separated workload names (default all)")
     ap.add_argument("--build", default=str(HERE.parents[1] / "build"))
     args = ap.parse_args()
@@ -228,7 +236,14 @@ def torture(args, build, expected, rng, tmp):
         n += 1
         # each workload once, then drawn at random
         w = args.workloads[n - 1] if n <= len(args.workloads) else rng.choice(args.workloads)
-        options = ["--policy", rng.choice(POLICIES), "--reclaim", rng.choice(RECLAIMS)]
+        options = [
+            "--policy",
+            rng.choice(POLICIES),
+            "--reclaim",
+            rng.choice(RECLAIMS),
+            "--fault-priority",
+            rng.choice(PRIORITIES),
+        ]
         if w.ult_only or (w.ult and rng.random() < 0.5):
             options.append("--ult")
         if w.traced:
@@ -247,6 +262,24 @@ def torture(args, build, expected, rng, tmp):
     return passed, failed
 
 
+def come_and_go(loops, rng, done):
+    """Stops and continues the busy loops, each state for 0.3-3 s, until
+    done: runs see the machine get busy and quiet again."""
+    on = True
+    while not done.wait(rng.uniform(0.3, 3)):
+        on = not on
+        signal_all(loops, signal.SIGCONT if on else signal.SIGSTOP)
+    signal_all(loops, signal.SIGCONT)
+
+
+def signal_all(loops, sig):
+    for b in loops:
+        try:
+            os.killpg(b.pid, sig)
+        except ProcessLookupError:  # killed at the end meanwhile
+            pass
+
+
 def main():
     args = parse_args()
     build = Path(args.build).resolve()
@@ -262,9 +295,15 @@ def main():
         for _ in range(args.busy)
     ]
     tmp = tempfile.mkdtemp(prefix="farhint-torture-")
+    done = threading.Event()
+    if not args.steady:
+        threading.Thread(
+            target=come_and_go, args=(busy, random.Random(seed), done), daemon=True
+        ).start()
     try:
         passed, failed = torture(args, build, expected, random.Random(seed), tmp)
     finally:
+        done.set()
         shutil.rmtree(tmp, ignore_errors=True)
         for b in busy:
             os.killpg(b.pid, signal.SIGKILL)

@@ -29,7 +29,6 @@
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
-#include "fault/priority.h"
 
 #include <limits.h>
 #include <linux/futex.h>
@@ -52,6 +51,8 @@ static struct {
   unsigned streak;                       /* faults so far from the main thread */
   int cpu;                               /* where it is pinned, or -1 */
   int first_cpu;                         /* the first allowed: the control thread's when spread */
+  bool paused;                           /* by the machine's load: resumes when it is quiet */
+  bool paused_spread;                    /* and it was a server beside every core */
 } co = {.cpu = -1};
 
 /* The program's threads by tid, each with its rseq area (where it last
@@ -167,11 +168,9 @@ void fm_colocate_init(void) {
   co.on = true;
 }
 
-/* The classes below suit a quiet machine; once fault-serving threads are
- * raised to SCHED_FIFO (priority.c) they keep it. */
+/* The classes below suit a quiet machine, the only one colocation runs on
+ * (fm_colocate_pause). */
 static void set_class(int policy) {
-  if (fm_priority_raised())
-    return;
   struct sched_param none = {0};
   sched_setscheduler(0, policy, &none);
 }
@@ -214,7 +213,7 @@ static void spread(void) {
     pin(co.first_cpu);
 }
 
-/* For the rest of the run; the servers park at their next wake-up. */
+/* The servers park at their next wake-up. */
 static void leave(void) {
   co.on = false;
   atomic_store(&spread_out, 0);
@@ -253,9 +252,24 @@ bool fm_colocate_mine(pid_t tid) { return server_cpu >= 0 && last_cpu(tid) == se
 
 void fm_colocate_priority(bool normal) { set_class(normal ? SCHED_OTHER : SCHED_IDLE); }
 
-void fm_colocate_stop(void) {
-  if (co.on || co.cpu >= 0 || fm_colocate_each())
-    leave();
+void fm_colocate_pause(void) {
+  if (!co.on && co.cpu < 0 && !fm_colocate_each())
+    return; /* off, or left for good: threads outnumber the cores */
+  co.paused = true;
+  co.paused_spread = fm_colocate_each();
+  leave();
+}
+
+/* As it was: beside the lone thread from its next fault, or a server beside
+ * every core while the threads do not outnumber them. */
+void fm_colocate_resume(void) {
+  if (!co.paused)
+    return;
+  co.paused = false;
+  if (!co.paused_spread)
+    co.on = true;
+  else if (few_threads())
+    spread();
 }
 
 bool fm_colocate_fault(pid_t tid) {

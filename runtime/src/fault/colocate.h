@@ -11,9 +11,11 @@
 void fm_colocate_init(void);
 bool fm_colocate_fault(pid_t tid);
 bool fm_colocated(void);
-/* For the rest of the run: the control thread serves apart, unpinned, and
- * the servers park (fault-serving threads were raised: priority.c). */
-void fm_colocate_stop(void);
+/* While other processes keep the CPUs busy (priority.c), from the control
+ * thread: it serves apart, unpinned, and the servers park; resumed as it
+ * was once the machine is quiet. */
+void fm_colocate_pause(void);
+void fm_colocate_resume(void);
 bool fm_colocate_each(void);
 bool fm_colocate_mine(pid_t tid);
 void fm_colocate_priority(bool normal);

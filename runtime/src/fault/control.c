@@ -195,12 +195,26 @@ static bool workers_pending(void) {
   return pending && pending();
 }
 
+/* The machine's verdict changed (priority.c): the class it gives, and
+ * colocation paused while others keep the CPUs busy, resumed when they
+ * stop. A server's own class beside its core is SCHED_IDLE again. */
+static void follow_the_machine(int server_cpu) {
+  bool shared = fm_priority_shared();
+  if (server_cpu < 0 && shared)
+    fm_colocate_pause(); /* the servers park; this thread serves, unpinned */
+  fm_priority_confirm();
+  if (server_cpu < 0 && !shared)
+    fm_colocate_resume();
+  else if (server_cpu >= 0 && !shared && fm_colocate_each())
+    fm_colocate_server(server_cpu);
+}
+
 /* The control thread (arg NULL), or a server for core arg - 1, which
  * waits until servers beside every core are wanted (colocate.c). */
 static void *control_main(void *arg) {
   int server_cpu = (int)(intptr_t)arg - 1; /* -1: the control thread */
   fm_priority_serving();
-  bool raised = false;
+  unsigned moves = fm_priority_moves() - 1; /* follow it once, at the first wake-up */
   if (server_cpu >= 0)
     fm_colocate_server(server_cpu);
   struct pollfd p[2] = {
@@ -230,10 +244,9 @@ static void *control_main(void *arg) {
     }
     if (p[1].revents & (POLLHUP | POLLRDHUP | POLLERR))
       fm_backend_lost();
-    if (!raised && server_cpu < 0 && fm_priority_raised()) {
-      fm_colocate_stop(); /* the servers park; this thread serves, unpinned */
-      fm_priority_confirm();
-      raised = true;
+    if (moves != fm_priority_moves()) {
+      moves = fm_priority_moves();
+      follow_the_machine(server_cpu);
     }
     if (!(p[0].revents & POLLIN) || (server_cpu >= 0 && !fm_colocate_each()))
       continue;
@@ -243,7 +256,7 @@ static void *control_main(void *arg) {
     serve_pending();
     /* Beside the faulting thread, a spin would only keep it off its core. */
     bool no_spin = atomic_load_explicit(&workers.poll, memory_order_relaxed) || fm_colocated();
-    uint64_t budget = no_spin || raised ? 0 : fm_spin_budget(&spin);
+    uint64_t budget = no_spin || fm_priority_raised() ? 0 : fm_spin_budget(&spin);
     while ((now = fm_stats_now_ns()) - spin.last_ns < budget) {
       if (serve_pending()) {
         fm_spin_work_came(&spin, now);

@@ -6,21 +6,27 @@
  * scheduler may hold off while other work runs: beside one busy loop per
  * core, a fault waited for a thread at SCHED_IDLE that got ~2% of a CPU.
  *
- * So with --fault-priority auto (the default) a thread watches how much CPU
- * the machine's other processes use (/proc/stat's busy time less this
- * process's CPU time). While the machine is this program's, the servers
- * keep the classes that suit a quiet machine (colocate.c: there a server
- * at SCHED_FIFO slowed unhinted runs down, its wake-ups moving
- * the program's thread to the other core). Once others keep half a CPU
- * busy for RAISE_AFTER windows in a row (a CPU-pressure figure such as
- * PSI counts this program's own threads waiting beside each other), every
- * thread that serves faults moves to SCHED_FIFO for the rest of the run: a fault wakes its
+ * So a thread watches how much CPU the machine's other processes use
+ * (/proc/stat's busy time less this process's CPU time) and gives a
+ * verdict, shared or quiet. Once others keep half a CPU busy for
+ * RAISE_AFTER windows in a row (a CPU-pressure figure such as PSI counts
+ * this program's own threads waiting beside each other), the machine is
+ * shared: no server sits beside the program's threads at SCHED_IDLE
+ * (colocation pauses), and with --fault-priority auto (the default) every
+ * thread that serves faults moves to SCHED_FIFO, so a fault wakes its
  * server at once and no busy process can hold it off. Raised, they never
- * spin (at SCHED_FIFO a spin would take the core from the program) and
- * colocation ends. `rt` raises them from the start; `normal` never does.
- * Where the kernel refuses SCHED_FIFO (no CAP_SYS_NICE, or a cgroup with
- * no real-time budget), the servers still leave SCHED_IDLE, and the
- * runtime says so once.
+ * spin (at SCHED_FIFO a spin would take the core from the program). Once
+ * others keep under a quarter of a CPU busy for a second (longer each time
+ * the machine soon got busy again: bursts do not flip it every window),
+ * the machine is quiet again: the threads go back to normal and colocation
+ * resumes, since a server at SCHED_FIFO beside a thread is what a quiet
+ * machine cannot afford -- its wake-up of the thread finds the thread's
+ * core busy and moves the thread to the idle one, every fault.
+ * `rt` keeps the threads raised from the start and for the whole run and
+ * still follows the machine for colocation, starting as shared until the
+ * first quiet window; `normal` never raises them nor watches. Where the
+ * kernel refuses SCHED_FIFO (no CAP_SYS_NICE, or a cgroup with no real-time
+ * budget), the servers still leave SCHED_IDLE, and the runtime says so once.
  * Design: docs/design/fault-serving.md. */
 #include "fault/priority.h"
 #include "base/config.h"
@@ -42,23 +48,38 @@
 #include <unistd.h>
 
 #define WINDOW_NS 200000000ULL /* 200 ms: /proc/stat counts in ticks of 10 ms */
-#define OTHERS_RAISE 0.5       /* CPUs other processes kept busy, on average */
-#define RAISE_AFTER 2          /* windows in a row */
+#define OTHERS_SHARED 0.5      /* CPUs other processes kept busy, on average */
+#define OTHERS_QUIET 0.25
+#define SHARED_AFTER 2 /* windows in a row */
+#define QUIET_AFTER 5  /* windows in a row: a second, at first */
+#define QUIET_AFTER_MAX 50
+#define SOON_NS 5000000000ULL /* shared again this soon after quiet: wait longer next time */
 #define MAX_SERVING 80
 
 static struct {
-  _Atomic bool raised;
-  pthread_mutex_t lock; /* the tids below, and raising them */
+  _Atomic bool raised; /* fault-serving threads at SCHED_FIFO */
+  _Atomic bool shared; /* others keep the CPUs busy: no colocation */
+  _Atomic unsigned moves;
+  pthread_mutex_t lock; /* the tids below, the classes, the verdict's changes */
   pid_t serving[MAX_SERVING];
   unsigned nserving;
-  bool refused; /* SCHED_FIFO refused: said once */
+  bool refused;       /* SCHED_FIFO refused: said once */
+  uint64_t raised_at; /* while raised: since when */
 } prio = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 bool fm_priority_raised(void) { return atomic_load_explicit(&prio.raised, memory_order_relaxed); }
 
-/* Under prio.lock. */
-static void raise_thread(pid_t tid) {
-  struct sched_param rt = {.sched_priority = 1};
+bool fm_priority_shared(void) { return atomic_load_explicit(&prio.shared, memory_order_relaxed); }
+
+unsigned fm_priority_moves(void) { return atomic_load_explicit(&prio.moves, memory_order_acquire); }
+
+/* Under prio.lock: the class the verdict gives (0: the calling thread). */
+static void set_thread_class(pid_t tid) {
+  struct sched_param rt = {.sched_priority = 1}, none = {0};
+  if (!fm_priority_raised()) {
+    sched_setscheduler(tid, SCHED_OTHER | SCHED_RESET_ON_FORK, &none);
+    return;
+  }
   if (prio.refused || sched_setscheduler(tid, SCHED_FIFO | SCHED_RESET_ON_FORK, &rt) == 0)
     return;
   prio.refused = true;
@@ -73,23 +94,53 @@ void fm_priority_serving(void) {
   fm_assert(prio.nserving < MAX_SERVING);
   prio.serving[prio.nserving++] = tid;
   if (fm_priority_raised())
-    raise_thread(tid);
+    set_thread_class(tid);
   pthread_mutex_unlock(&prio.lock);
 }
 
 void fm_priority_confirm(void) {
   pthread_mutex_lock(&prio.lock);
-  raise_thread((pid_t)syscall(SYS_gettid));
+  set_thread_class(0);
   pthread_mutex_unlock(&prio.lock);
 }
 
-static void raise_all(void) {
-  pthread_mutex_lock(&prio.lock);
-  atomic_store(&prio.raised, true);
+/* Under prio.lock. */
+static void set_raised(bool raised) {
+  if (raised == fm_priority_raised())
+    return;
+  uint64_t now = fm_stats_now_ns();
+  atomic_store(&prio.raised, raised);
+  if (raised) {
+    prio.raised_at = now;
+    fm_stats_count(FM_C_FAULT_PRIORITY_RAISED, 1);
+  } else {
+    fm_stats_count(FM_C_FAULT_PRIORITY_RAISED_NS, now - prio.raised_at);
+    fm_stats_count(FM_C_FAULT_PRIORITY_LOWERED, 1);
+  }
   for (unsigned i = 0; i < prio.nserving; i++)
-    raise_thread(prio.serving[i]);
+    set_thread_class(prio.serving[i]);
+}
+
+/* The verdict changes: the threads' classes first, then the word the
+ * serving threads watch (each then redoes its own class under the lock,
+ * after this, and pauses or resumes colocation: control.c). */
+static void set_shared(bool shared) {
+  pthread_mutex_lock(&prio.lock);
+  atomic_store(&prio.shared, shared);
+  if (fm.cfg.fault_priority == FM_FAULT_PRIORITY_AUTO)
+    set_raised(shared);
+  atomic_fetch_add_explicit(&prio.moves, 1, memory_order_release);
   pthread_mutex_unlock(&prio.lock);
-  fm_stats_count(FM_C_FAULT_PRIORITY_RAISED, 1);
+}
+
+void fm_priority_settle(void) {
+  pthread_mutex_lock(&prio.lock);
+  if (fm_priority_raised()) {
+    uint64_t now = fm_stats_now_ns();
+    fm_stats_count(FM_C_FAULT_PRIORITY_RAISED_NS, now - prio.raised_at);
+    prio.raised_at = now;
+  }
+  pthread_mutex_unlock(&prio.lock);
 }
 
 /* CPU time the whole machine has spent busy since boot, in ns (user,
@@ -108,22 +159,46 @@ static int64_t machine_busy_ns(int fd) {
   return (int64_t)(busy * (1000000000ULL / (unsigned long long)sysconf(_SC_CLK_TCK)));
 }
 
+/* How long the machine must stay quiet before the verdict says so: longer
+ * each time it was soon busy again. */
+struct quiet_rule {
+  unsigned windows;
+  uint64_t quiet_since; /* the last quiet verdict, or 0 */
+};
+
+static void note_shared(struct quiet_rule *q, uint64_t now) {
+  bool soon = q->quiet_since && now - q->quiet_since < SOON_NS;
+  q->windows = soon ? (q->windows * 2 < QUIET_AFTER_MAX ? q->windows * 2 : QUIET_AFTER_MAX)
+                    : QUIET_AFTER;
+}
+
 static void *watch_main(void *arg) {
   int fd = (int)(intptr_t)arg;
   int64_t machine = machine_busy_ns(fd), own = (int64_t)fm_stats_process_cpu_ns();
-  for (unsigned pressed = 0; pressed < RAISE_AFTER;) {
+  /* rt starts shared, to be safe: its first quiet verdict takes one window */
+  struct quiet_rule quiet = {.windows = fm_priority_shared() ? 1 : QUIET_AFTER};
+  for (unsigned streak = 0;;) {
     struct timespec tick = {0, WINDOW_NS};
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
     nanosleep(&tick, NULL);
     int64_t machine_now = machine_busy_ns(fd), own_now = (int64_t)fm_stats_process_cpu_ns();
     int64_t others = (machine_now - machine) - (own_now - own);
-    pressed = others > (int64_t)(OTHERS_RAISE * WINDOW_NS) ? pressed + 1 : 0;
     machine = machine_now;
     own = own_now;
+    bool shared = fm_priority_shared();
+    bool against = shared ? others < (int64_t)(OTHERS_QUIET * WINDOW_NS)
+                          : others > (int64_t)(OTHERS_SHARED * WINDOW_NS);
+    streak = against ? streak + 1 : 0;
+    if (streak < (shared ? quiet.windows : SHARED_AFTER))
+      continue;
+    streak = 0;
+    uint64_t now = fm_stats_now_ns();
+    if (shared)
+      quiet.quiet_since = now;
+    else
+      note_shared(&quiet, now);
+    set_shared(!shared);
   }
-  close(fd);
-  raise_all();
-  fm_stats_thread_ends();
   return NULL;
 }
 
@@ -142,22 +217,24 @@ static void keep_the_right(int resource, rlim_t at_least) {
 }
 
 int fm_priority_start(void) {
-  if (fm.cfg.fault_priority != FM_FAULT_PRIORITY_NORMAL) {
+  enum fm_fault_priority mode = fm.cfg.fault_priority;
+  if (mode != FM_FAULT_PRIORITY_NORMAL) {
     keep_the_right(RLIMIT_RTPRIO, 1);
     keep_the_right(RLIMIT_NICE, 20); /* 20 - nice: nice 0 */
   }
-  if (fm.cfg.fault_priority == FM_FAULT_PRIORITY_RT) {
-    atomic_store(&prio.raised, true);
-    return 0;
+  if (mode == FM_FAULT_PRIORITY_RT) { /* before any serving thread starts */
+    atomic_store(&prio.shared, true);
+    set_raised(true);
   }
-  if (fm.cfg.fault_priority == FM_FAULT_PRIORITY_NORMAL || fm.cfg.trace)
+  if (mode == FM_FAULT_PRIORITY_NORMAL || fm.cfg.trace)
     return 0; /* a profile is taken as before */
   int fd = open("/proc/stat", O_RDONLY | O_CLOEXEC);
   if (fd < 0 || machine_busy_ns(fd) < 0) {
     if (fd >= 0)
       close(fd);
     fm_log("cannot read the machine's CPU use (/proc/stat): fault-serving threads keep "
-           "their class under load (--fault-priority rt raises them)");
+           "their class under load%s",
+           mode == FM_FAULT_PRIORITY_RT ? "" : " (--fault-priority rt raises them)");
     return 0;
   }
   return fm_thread_start_arg(watch_main, (void *)(intptr_t)fd, "farhint-load", true);
