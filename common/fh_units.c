@@ -65,6 +65,10 @@ int fh_units_parse(const char *text, enum fh_unit kind, uint64_t *out) {
   size_t len = strlen(end);
   while (len && isspace((unsigned char)end[len - 1]))
     len--;
+  /* A time with no unit would be read as nanoseconds, which nobody means by
+   * "10": only 0 goes without one. */
+  if (kind == FH_UNIT_TIME && !len && value != 0)
+    return -1;
   for (const struct suffix *s = kinds[kind].suffixes; s->name; s++) {
     if (strlen(s->name) != len || strncasecmp(end, s->name, len))
       continue;

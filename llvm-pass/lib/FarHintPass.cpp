@@ -86,6 +86,13 @@ public:
     R.ProfileFaults = Prof.TotalFaults;
     if (Prof.TotalFaults == 0)
       warn(M, Prof.Path, "the profile records no faults: nothing to hint");
+    for (size_t I = 0; I < O.PrefixMaps.size(); I++)
+      if (!Prof.MapsUsed[I])
+        warn(M, Prof.Path,
+             "prefix-map=" + O.PrefixMaps[I].Old + "=" + O.PrefixMaps[I].New +
+                 " matches no source path of the profile" +
+                 (Prof.SourceRoot.empty() ? std::string()
+                                          : " (its sources are under " + Prof.SourceRoot + ")"));
     return true;
   }
 
@@ -365,6 +372,7 @@ private:
       }
     }
     uint32_t HintedFor = 0;
+    bool EntryAhead = false;         // the entry's reasons are those of an access prefetched
     SmallPtrSet<Value *, 4> AheadOf; // addresses with a prefetch planned (x[i] += for one)
     for (const Access &A : Match.Accesses) {
       // One hint per access, from the site with the most faults: a small
@@ -380,19 +388,23 @@ private:
       auto &LI = FAM.getResult<LoopAnalysis>(F);
       std::string Why;
       HintParams P = decideHint(&S, A, analyzeAccess(A, SE, LI), Why);
+      bool Ahead = false;
       if (std::optional<Hoisted> H = hoistOutOfLoops(A, SE, LI)) {
         Why += "; hoisted out of " + std::to_string(H->Levels) + " loop(s): one hint for " +
                std::to_string(H->Range.ConstantSize) + " bytes";
         Plan.push_back({H->Range, P, A.Inst});
       } else {
-        bool Ahead = !AheadOf.contains(A.addr()) && planPrefetch(A, SE, LI, Why);
+        Ahead = !AheadOf.contains(A.addr()) && planPrefetch(A, SE, LI, Why);
         if (Ahead)
           AheadOf.insert(A.addr());
         Plan.push_back({A, P, A.Inst, Ahead});
       }
-      if (E.Accesses == 0) {
+      // The first access's reasons, or the first with a prefetch ahead's:
+      // the report says what the remarks and the link line say of the site.
+      if (E.Accesses == 0 || (Ahead && !EntryAhead)) {
         E.Params = P;
         E.Why = Why;
+        EntryAhead = Ahead;
       }
       E.Accesses++;
     }

@@ -245,18 +245,25 @@ std::optional<SplitText> splitSites(StringRef Text) {
 } // namespace
 
 // Path with the first map whose Old starts it (at a path boundary) applied.
-static std::string mapped(StringRef Path, const std::vector<PrefixMap> &Maps) {
-  for (const PrefixMap &M : Maps) {
-    StringRef Old = StringRef(M.Old).rtrim('/');
-    if (Path.starts_with(Old) && (Path.size() == Old.size() || Path[Old.size()] == '/'))
-      return (StringRef(M.New).rtrim('/') + Path.substr(Old.size())).str();
+// As -fdebug-prefix-map: of the maps that match, the last given wins.
+// Used[i] is set when map i's OLD matches the path.
+static std::string mapped(StringRef Path, const std::vector<PrefixMap> &Maps,
+                          std::vector<bool> &Used) {
+  std::string Out = Path.str();
+  for (size_t I = 0; I < Maps.size(); I++) {
+    StringRef Old = StringRef(Maps[I].Old).rtrim('/');
+    if (Path.starts_with(Old) && (Path.size() == Old.size() || Path[Old.size()] == '/')) {
+      Used[I] = true;
+      Out = (StringRef(Maps[I].New).rtrim('/') + Path.substr(Old.size())).str();
+    }
   }
-  return Path.str();
+  return Out;
 }
 
 // The site's paths mapped, and its file below the source root.
-static void place(SourceLoc &L, StringRef Root, const std::vector<PrefixMap> &Maps) {
-  L.File = mapped(L.File, Maps);
+static void place(SourceLoc &L, StringRef Root, const std::vector<PrefixMap> &Maps,
+                  std::vector<bool> &Used) {
+  L.File = mapped(L.File, Maps, Used);
   StringRef F = L.File;
   if (!Root.empty() && F.consume_front(Root) && F.consume_front("/"))
     L.RelFile = F.str();
@@ -296,7 +303,8 @@ Expected<Profile> Profile::load(StringRef Path, const std::vector<PrefixMap> &Ma
   P.Path = Path.str();
   if (const json::Object *B = O->getObject("binary"))
     P.BuildId = B->getString("build_id").value_or("").str();
-  std::string SourceRoot = mapped(O->getString("source_root").value_or(""), Maps);
+  P.MapsUsed.assign(Maps.size(), false);
+  std::string SourceRoot = mapped(O->getString("source_root").value_or(""), Maps, P.MapsUsed);
   P.SourceRoot = StringRef(SourceRoot).rtrim('/').str();
   const json::Array *Sites = O->getArray("sites");
   if (!Sites)
@@ -315,11 +323,18 @@ Expected<Profile> Profile::load(StringRef Path, const std::vector<PrefixMap> &Ma
       return R.fail("site #" + Twine(I + 1) + " repeats id " + Twine(S->Id) + " of site #" +
                     Twine(It->second));
     P.TotalFaults += S->Faults;
-    place(S->Loc, P.SourceRoot, Maps);
+    place(S->Loc, P.SourceRoot, Maps, P.MapsUsed);
     for (SourceLoc &L : S->InlinedAt)
-      place(L, P.SourceRoot, Maps);
+      place(L, P.SourceRoot, Maps, P.MapsUsed);
     P.Sites.push_back(std::move(*S));
   }
+  // As `farhint report` reads it: the sites' faults are among the run's.
+  if (const json::Object *Run = O->getObject("run"))
+    if (std::optional<int64_t> Total = Run->getInteger("total_faults");
+        Total && uint64_t(*Total) < P.TotalFaults)
+      return R.fail("its 'run.total_faults' is " + Twine(*Total) + ", fewer than its sites' " +
+                    Twine(P.TotalFaults) +
+                    " faults: it was edited or damaged; record it again with `farhint profile`");
   std::sort(P.Sites.begin(), P.Sites.end(), [](const Site &A, const Site &B) {
     return A.Faults != B.Faults ? A.Faults > B.Faults : A.Id < B.Id;
   });

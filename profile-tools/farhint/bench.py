@@ -77,6 +77,9 @@ FIELDS = [
     "latency_unhinted_p99_us",
     "runtime_cpu_ms",
     "syscalls_per_page",
+    "fault_priority_raised",
+    "fault_priority_lowered",
+    "fault_priority_raised_s",
     "cgroup_max_usage",
     "major_faults",
     "reclaim_assists",
@@ -103,11 +106,15 @@ class Prepared:
     profile_seconds: float  # the profiling run at 10% local
 
 
+STOP_GRACE_S = 5  # from SIGTERM at a timeout to SIGKILL
+
+
 def _timed(cmd, env=None, timeout=None, cwd=None, on_start=None):
     """(returncode or None on timeout, seconds, stdout). The child is reaped
     by a blocking wait on a thread: Popen.wait(timeout) polls with sleeps of
     up to 50 ms, which would round short runs up to the next poll. on_start
-    gets the Popen once it started."""
+    gets the Popen once it started. A run stopped at its timeout gets
+    SIGTERM first, so that the runtime writes the statistics it has."""
     t0 = time.monotonic()
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.DEVNULL, cwd=cwd)
@@ -122,8 +129,11 @@ def _timed(cmd, env=None, timeout=None, cwd=None, on_start=None):
         finally:  # a timeout, or an interrupted sweep: the run must not outlive it
             if not ended:
                 timed_out = True
-                proc.kill()
-                waiter.join()
+                proc.terminate()
+                waiter.join(STOP_GRACE_S)
+                if not ended:
+                    proc.kill()
+                    waiter.join()
         rc, t1 = ended[0]
         out.seek(0)
         return None if timed_out else rc, t1 - t0, out.read().decode(errors="replace")
@@ -401,6 +411,10 @@ def _stats_fields(path: Path) -> dict:
         "syscalls_per_page": (
             round(sum(c.get(k, 0) for k in SYSCALL_COUNTERS) / moved, 3) if moved else ""
         ),
+        # an --ab base build may be older than these counters
+        "fault_priority_raised": c.get("fault_priority_raised", ""),
+        "fault_priority_lowered": c.get("fault_priority_lowered", ""),
+        "fault_priority_raised_s": round(c.get("fault_priority_raised_ns", 0) / 1e9, 2),
     }
 
 
@@ -478,6 +492,8 @@ def run_one(
             [str(binary), *args], env=env, timeout=timeout, cwd=_fresh(p.folder), on_start=drive
         )
         row.update(_stats_fields(stats))
+        if rc == 0 and not stats.exists():
+            rc = "no runtime"
     load_seconds, load_error = drive.result() if drive else (None, None)
     row["seconds"] = round(load_seconds or seconds, 4)
     if load_error and rc == 0:
@@ -486,6 +502,8 @@ def run_one(
         row["status"] = "timeout"
     elif rc == "oom-killed":
         row["status"] = "oom-killed"
+    elif rc == "no runtime":  # a build whose library does not load: the run was native
+        row["status"] = "error: the far-memory runtime did not run (no statistics)"
     elif rc != 0:
         row["status"] = f"failed ({rc})"
     elif p.program.check.value(stdout, p.folder) != p.checksum:
@@ -568,6 +586,8 @@ def sweep(
                     row = {**_row_head(p, c, f, r), "seconds": "", "status": skip}
                 else:
                     timeout = max(60.0, timeout_factor * p.native_seconds)
+                    if swap and c == "kswap":
+                        swap.still_on(say)
                     row = run_one(p, c, f, r, workdir, timeout, base_build)
                     given_up.record(p.program.name, c, f, row["status"])
                 rows.append(row)
@@ -591,7 +611,7 @@ def sweep(
                     say(
                         f"{heading} stopped at its timeout, {row['seconds']:.1f} s "
                         f"({timeout_factor:g}x the native run measured while preparing, "
-                        f"{p.native_seconds:.2f} s; at least 60 s)"
+                        f"{p.native_seconds:.2f} s; at least 60 s; --timeout-factor raises it)"
                     )
                     continue
                 mark = "" if row["status"] == "ok" else f"  <-- {row['status']}"

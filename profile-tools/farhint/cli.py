@@ -12,7 +12,7 @@ import re
 import sys
 
 from farhint import __version__, buildtree
-from farhint.errors import UserError
+from farhint.errors import EXIT_CODES, EXIT_INTERRUPTED, EXIT_NOT_BUILT, UserError
 
 # name -> (module, one-line help). A module that does not exist yet is a
 # subcommand this version does not have; it says so instead of crashing.
@@ -28,18 +28,7 @@ SUBCOMMANDS = {
     "demo": ("farhint.cmd_demo", "the whole pipeline on a bundled application"),
 }
 
-EXIT_NOT_BUILT = 3
-
-EXIT_CODES = """\
-exit codes:
-  0    success
-  N    `run`, `profile`: the program's own exit code (128+N when signal N ended it)
-  2    a usage or configuration error, named on stderr (the program did not start)
-  3    a subcommand this version of farhint does not have
-  70   the far-memory runtime stopped the program; its message says why
-       (the memory server was lost, a kernel call failed)
-  130  interrupted
-"""
+EXIT_CODES_HELP = "exit codes:\n" + "".join(f"  {code:<4} {what}\n" for code, what in EXIT_CODES)
 
 
 def _load(module_name):
@@ -55,7 +44,7 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="farhint",
         description="Run unmodified C/C++ programs with most of their memory far away.",
-        epilog=EXIT_CODES,
+        epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"farhint {__version__}")
@@ -83,7 +72,7 @@ def _join_negative_values(argv):
     for i, tok in enumerate(argv):
         if tok == "--":
             return out + argv[i:]
-        if out and out[-1].startswith("--") and "=" not in out[-1] and re.match(r"-[0-9.]", tok):
+        if out and out[-1].startswith("--") and "=" not in out[-1] and re.match(r"-([0-9.]|inf$|nan$)", tok):
             out[-1] = f"{out[-1]}={tok}"
         else:
             out.append(tok)
@@ -119,4 +108,4 @@ def _main(argv):
         return err.exit_code
     except KeyboardInterrupt:
         print(f"farhint {args.subcommand}: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED

@@ -19,6 +19,7 @@ from pathlib import Path
 from farhint import bench, suite
 from farhint.errors import UserError
 from farhint.runenv import program_of, program_path
+from farhint.symbolize import is_elf
 
 
 def _list(text, allowed, what):
@@ -184,6 +185,11 @@ def _base_build(folder: Path, configs) -> Path:
             f"--ab {folder}: no {' or '.join(missing)} there: give the build folder of "
             "another checkout (the one `make` built, e.g. ../other/build)"
         )
+    if not is_elf(folder / "lib/libfarmem.so"):  # the loader would skip it: runs native
+        raise UserError(
+            f"--ab {folder}: lib/libfarmem.so there is no built library: give the build "
+            "folder of another checkout, built (`make`)"
+        )
     if not any(c in bench.ON_RUNTIME for c in configs):
         raise UserError(
             f"--ab compares runtimes: add one of {', '.join(bench.ON_RUNTIME)} to --configs"
@@ -208,7 +214,8 @@ def run(args):
         )
     fractions = [_percentage(x) / 100 for x in args.local.split(",")]
     base_build = _base_build(args.ab, configs) if args.ab else None
-    out = Path(args.out or tempfile.mkdtemp(prefix="farhint-bench-"))
+    # absolute: the runs take their own folders
+    out = Path(args.out or tempfile.mkdtemp(prefix="farhint-bench-")).absolute()
     out.mkdir(parents=True, exist_ok=True)
     say(f"farhint bench: results in {out}")
     if earlier := _earlier_runs(out / "results.csv"):
@@ -253,7 +260,7 @@ def run(args):
         )
         return 130
     _report(prepared, left_out, rows, fractions, out)
-    bad = [r for r in rows if r["status"] == "CHECKSUM MISMATCH"]
+    bad = [r for r in rows if r["status"] == "CHECKSUM MISMATCH" or r["status"].startswith("error")]
     return 1 if bad or left_out else 0
 
 

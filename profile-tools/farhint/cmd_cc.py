@@ -41,7 +41,8 @@ def add_arguments(p):
         default=[],
         metavar="OLD=NEW",
         help="the profile's sources were under OLD, this build's are under NEW (as "
-        "-fdebug-prefix-map; also from $FARHINT_PROFILE_PREFIX_MAP, space-separated)",
+        "-fdebug-prefix-map: of several that match a path, the last wins; also from "
+        "$FARHINT_PROFILE_PREFIX_MAP, space-separated, taken before these)",
     )
     p.add_argument("--print", action="store_true", help="print the compiler command first")
     p.add_argument("compiler_args", nargs=argparse.REMAINDER, help="-- CLANG ARGS...")

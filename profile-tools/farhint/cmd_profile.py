@@ -14,6 +14,7 @@ cgroup's peak under perf. With --one-run the runtime measures it as it goes:
 the budget is the share of the most memory in use so far, growing with it."""
 
 import argparse
+import math
 import os
 import shutil
 import signal
@@ -25,11 +26,13 @@ from pathlib import Path
 
 from farhint import perf_recorder, profile_builder, report, settings
 from farhint.kswap import charged_peak
+from farhint.paths import output_file
 from farhint.profile import write_profile
 from farhint.runenv import (
     RUNTIME_STOPPED,
     RuntimeStopped,
     call_forwarding,
+    exit_code,
     measure_peak,
     parse_signal,
     program_of,
@@ -82,7 +85,7 @@ def _slowdown(text):
         x = float(text)
     except ValueError:
         x = 0
-    if x <= 1:
+    if not math.isfinite(x) or x <= 1:
         raise argparse.ArgumentTypeError(f"{text!r}: give a number above 1, e.g. 1.5")
     return x
 
@@ -337,7 +340,7 @@ def _record_farmem(args, cmd, tmp, peak):
     if trace and trace.peak_bytes is not None:
         local, peak = trace.local_bytes, trace.peak_bytes
         _say_followed(local, peak, trace.spatial_rate)
-    return trace, local, peak, duration, children
+    return trace, local, peak, duration, children, rc
 
 
 # A traced run this many times the run measuring the peak, and this long,
@@ -424,7 +427,7 @@ def _record_perf(args, cmd, tmp, peak):
             file=sys.stderr,
         )
     _say_exit(rc)
-    return trace, local, peak, duration, []
+    return trace, local, peak, duration, [], rc
 
 
 def _say_running(cmd, local, peak, how):
@@ -443,9 +446,10 @@ def _say_running(cmd, local, peak, how):
 
 def _say_exit(rc):
     if rc != 0:
+        how = f"was ended by {signal.Signals(-rc).name}" if rc < 0 else f"exited with {rc}"
         print(
-            f"farhint profile: the program exited with {rc}; the profile covers "
-            "the run up to there",
+            f"farhint profile: the program {how}; the profile covers the run up to there, "
+            f"and farhint profile exits with {exit_code(rc)} as the program did",
             file=sys.stderr,
         )
 
@@ -543,13 +547,15 @@ def run(args):
             "with -g (any -O level) and profile again",
             file=sys.stderr,
         )
-    output = Path(args.output or f"{Path(cmd[0]).name}.fhprof")
+    output = output_file(args.output or f"{Path(cmd[0]).name}.fhprof", "-o")
+    if args.keep_trace:
+        args.keep_trace = output_file(args.keep_trace, "--keep-trace")
     args.start_signal = parse_signal(args.start_signal) if args.start_signal else None
     try:
         peak = parse_size(args.peak) if args.peak else None
         with tempfile.TemporaryDirectory(prefix="farhint-profile-") as tmp:
             record = _record_perf if args.recorder == "perf" else _record_farmem
-            trace, local, peak, duration, children = record(args, cmd, Path(tmp), peak)
+            trace, local, peak, duration, children, rc = record(args, cmd, Path(tmp), peak)
             run_facts = (
                 local,
                 peak or 0,
@@ -582,4 +588,4 @@ def run(args):
     except RuntimeError as err:
         print(f"farhint profile: {err}", file=sys.stderr)
         return 2
-    return 0
+    return exit_code(rc)

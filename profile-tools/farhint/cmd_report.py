@@ -7,6 +7,7 @@ import json
 import sys
 
 from farhint import report
+from farhint.paths import output_file
 from farhint.profile import load_profile
 
 
@@ -31,6 +32,7 @@ def add_arguments(p):
 
 
 def run(args):
+    html = output_file(args.html, "--html") if args.html else None
     prof = load_profile(args.profile)
     later = load_profile(args.diff) if args.diff else None
     hints = report.load_hint_reports(args.hints)
@@ -60,9 +62,9 @@ def run(args):
         print()
     else:
         report.print_table(prof, top=args.top, hints=hints)
-    if args.html:
+    if html:
         from farhint.report_html import write_html
 
-        write_html(prof, args.html)
+        write_html(prof, html)
         print(f"farhint report: wrote {args.html}", file=sys.stderr)
     return 0

@@ -17,7 +17,15 @@ from farhint import buildtree, settings
 from farhint.cgroup import MemoryCgroup
 from farhint.errors import UserError
 from farhint.profile import load_profile
-from farhint.runenv import call_forwarding, die_with_parent, exec_program, program_of, program_path, runtime_env
+from farhint.runenv import (
+    call_forwarding,
+    die_with_parent,
+    exec_program,
+    exit_code,
+    program_of,
+    program_path,
+    runtime_env,
+)
 from farhint.symbolize import build_id, is_elf, profiled_builds
 from farhint.units import parse_budget, parse_size
 
@@ -86,10 +94,6 @@ def warn_if_profile_of_another_program(profile_path, profile, program):
         "peak may not be this program's (profile this program, or give --peak)",
         file=sys.stderr,
     )
-
-
-def exit_code(rc: int) -> int:
-    return 128 - rc if rc < 0 else rc
 
 
 def run(args):

@@ -53,6 +53,21 @@ class Swap:
         if _active_swaps():
             self.preexisting = True
             return self
+        self._make()
+        return self
+
+    def still_on(self, say) -> None:
+        """Before each run: the swap found on at the start may have been
+        switched off since (another job's, ended); then one of the sweep's
+        own is made, and said."""
+        if _active_swaps():
+            return
+        say(f"farhint bench: the swap kernel swap ran on is off now; making {self.kind} swap")
+        self.preexisting = False
+        self._make()
+        say(f"farhint bench: {self.describe()}")
+
+    def _make(self):
         if self.kind == "zram":
             if not Path("/sys/class/zram-control").exists():
                 raise SwapError(
@@ -69,7 +84,6 @@ class Swap:
         except SwapError:
             self._release()
             raise
-        return self
 
     def describe(self) -> str:
         """The line a sweep prints: which swap kernel swap runs on, how full."""

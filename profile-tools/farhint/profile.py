@@ -201,6 +201,14 @@ def load_profile(path) -> dict:
             f"site #{i} repeats id {sid} of site #{first_with.get(sid)}",
         )
         first_with[sid] = i
+    total = (data.get("run") or {}).get("total_faults")
+    in_sites = sum(site_faults(s) for s in sites)
+    _require(
+        total is None or total >= in_sites,
+        path,
+        f"its 'run.total_faults' is {total}, fewer than its sites' {in_sites} faults: it was "
+        "edited or damaged; record it again with `farhint profile`",
+    )
     data.setdefault("run", {})  # optional: the tools read them as empty
     data.setdefault("binary", {})
     return data

@@ -60,11 +60,8 @@ def plugin_text(site_id, hints) -> str:
     if h is None:
         return ""
     if h["hinted"]:
-        p = h["params"]
-        words = [k for k in ("mut", "seq") if p.get(k)] + (
-            [f"rdahead={p['rdahead']}"] if p.get("rdahead") else []
-        )
-        return "hinted: " + (" ".join(words) or "basic")  # as the profile's suggestions read
+        ahead = "; prefetch ahead" if "; prefetch ahead:" in h.get("why", "") else ""
+        return "hinted: " + params_text(h["params"]) + ahead  # as the suggestions read
     return "not hinted: " + h["why"]
 
 
@@ -132,8 +129,11 @@ def sample_text(run):
 
 def hint_text(s) -> str:
     g = s.get("suggest")
-    if not g:
-        return "-"
+    return params_text(g) if g else "-"
+
+
+def params_text(g) -> str:
+    """A hint's parameters in words: a suggestion's, or the plugin's."""
     parts = (["mut"] if g.get("mut") else []) + (["seq"] if g.get("seq") else [])
     if g.get("rdahead"):
         parts.append(f"rdahead={g['rdahead']}")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from farhint import buildtree, settings
-from farhint.errors import UserError
+from farhint.errors import EXIT_RUNTIME_STOPPED, UserError
 from farhint.units import parse_size
 
 
@@ -58,7 +58,12 @@ def runtime_env(settings: dict, build: Path | None = None) -> dict:
     return env
 
 
-RUNTIME_STOPPED = 70  # libfarmem's exit code when it stops the program (log.c)
+RUNTIME_STOPPED = EXIT_RUNTIME_STOPPED
+
+
+def exit_code(rc: int) -> int:
+    """A program's status as a shell gives it: 128+N for signal N."""
+    return 128 - rc if rc < 0 else rc
 
 
 def measure_peak(

@@ -33,16 +33,27 @@ class Setting:
         return f"FARHINT_{self.name}"
 
     def checked(self, text: str) -> str:
-        """text, if it is a value of this setting's kind; else UserError
-        naming the option."""
+        """text, if it is a value of this setting's kind within its bounds;
+        else UserError naming the option."""
         kind = self.kind.lower()
+        if not text.strip():  # the runtime would take its default instead
+            raise UserError(f"{self.option} is empty: give a value or leave the option out")
         if kind in KINDS:
             try:
-                parse_units(text, kind)
+                value = parse_units(text, kind)
             except UserError as err:
                 raise UserError(f"{self.option}: {err}") from None
-        elif self.kind == "FRACTION" and not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", text):
-            raise UserError(f"{self.option}: {text!r} is not a fraction (e.g. {self.default})")
+            bound = lambda b: parse_units(b, kind)  # noqa: E731
+        elif self.kind == "FRACTION":
+            if not re.fullmatch(r"[0-9]+(\.[0-9]*)?|\.[0-9]+", text):
+                raise UserError(f"{self.option}: {text!r} is not a fraction (e.g. {self.default})")
+            value, bound = float(text), float
+        else:
+            return text
+        if self.min and value < bound(self.min):
+            raise UserError(f"{self.option} {text}: the least it takes is {self.min}")
+        if self.max and value > bound(self.max):
+            raise UserError(f"{self.option} {text}: the most it takes is {self.max}")
         return text
 
 

@@ -46,6 +46,8 @@ def parse_units(text: str, kind: str) -> int:
     value = float(m.group(1)) * mult if mult is not None else None
     if value is None or not value < 2.0**64 or (kind == "count" and value != int(value)):
         raise UserError(f"{text!r} is not {what} (examples: {examples})")
+    if kind == "time" and not m.group(2) and value != 0:  # as fh_units.c: "10" is no time
+        raise UserError(f"{text!r} is not {what}: give its unit, e.g. {text.strip()}ms")
     return int(value)
 
 

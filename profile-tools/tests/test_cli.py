@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from farhint import cli
+from farhint import cli, errors
 
 
 def run_cli(*args):
@@ -21,9 +21,10 @@ def test_help_lists_every_subcommand():
 
 
 def test_help_documents_the_exit_codes():
-    out = run_cli("--help").stdout
-    for code in ("0 ", "2 ", "3 ", "70 ", "130 "):
-        assert f"\n  {code}" in out.split("exit codes:")[1]
+    """One table, errors.EXIT_CODES, for the help and the tests."""
+    out = run_cli("--help").stdout.split("exit codes:")[1]
+    for code, what in errors.EXIT_CODES:
+        assert f"\n  {str(code):<4} {what.splitlines()[0]}" in out
 
 
 def test_no_subcommand_prints_help_and_fails():
@@ -120,6 +121,22 @@ def test_output_cut_short_by_the_reader_is_not_an_error():
             "a percentage must be in (0, 100]",
         ),
         (["profile", "--start-signal", "USR9", "--", "/bin/true"], "'USR9' is not a signal"),
+        # an output's folder is checked before any work, not found missing after it
+        (["profile", "-o", "nodir/x.fhprof", "--", "/bin/true"], "nodir does not exist"),
+        (["profile", "--keep-trace", "nodir/t", "--", "/bin/true"], "nodir does not exist"),
+        (["report", "any.fhprof", "--html", "nodir/r.html"], "nodir does not exist"),
+        # values refused where they are parsed, not by the runtime
+        *(
+            (
+                ["profile", "--one-run", "--max-slowdown", x, "--", "/bin/true"],
+                "give a number above 1",
+            )
+            for x in ("nan", "inf", "-inf")
+        ),
+        (["run", "--server-deadline", "0", "--", "/bin/true"], "the least it takes is 1ms"),
+        (["run", "--link-latency", "10", "--", "/bin/true"], "give its unit, e.g. 10ms"),
+        (["run", "--backend", "", "--", "/bin/true"], "--backend is empty"),
+        (["run", "--free-fraction", "2", "--", "/bin/true"], "the most it takes is 0.5"),
     ],
 )
 def test_bad_input_is_one_line_naming_the_problem(args, said):

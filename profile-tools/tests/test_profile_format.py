@@ -123,6 +123,7 @@ def test_report_shows_what_the_plugin_did(tmp_path):
         json.dumps(
             {
                 **GOOD,
+                "run": {**GOOD["run"], "total_faults": GOOD["run"]["total_faults"] + 1},
                 "sites": GOOD["sites"]
                 + [{"id": 2, "file": "b.c", "line": 9, "column": 1, "faults": {"read": 1}}],
             }

@@ -53,7 +53,7 @@ __attribute__((constructor)) static void fm_init(void) {
   if (getenv("FARHINT_DISABLE"))
     return;
   fm_self_init();
-  if (fm_config_load(&fm.cfg) < 0) {
+  if (fm_config_load(&fm.cfg) < 0 || fm_backend_check() < 0) {
     fm_log("configuration error: not starting the program");
     _exit(2);
   }
@@ -119,9 +119,23 @@ __attribute__((destructor)) static void fm_fini(void) {
  * alarm ends it anyway. Only where the program has not installed its own
  * handler (it may later). */
 #define FINISH_LIMIT_S 10
+static const int stopping[] = {SIGTERM, SIGINT, SIGHUP};
+
+static void set_disposition(int sig, void (*handler)(int)) {
+  struct sigaction sa = {.sa_handler = handler};
+  sigaction(sig, &sa, NULL);
+}
+
+/* A second stopping signal while the first one's finish runs is ignored:
+ * farhint profile passes on a Ctrl-C or kill that the program may also
+ * have had from the terminal or its process group, and the second one
+ * would end the program before its trace was complete. */
 static void on_fatal(int sig) {
+  for (size_t i = 0; i < sizeof stopping / sizeof stopping[0]; i++)
+    set_disposition(stopping[i], SIG_IGN);
   alarm(FINISH_LIMIT_S);
   fm_fini();
+  set_disposition(sig, SIG_DFL);
   raise(sig);
 }
 

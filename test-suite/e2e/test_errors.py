@@ -3,8 +3,10 @@ cannot record, a bad variable, an unreachable or dying memory server, no
 userfaultfd permission, an unprivileged profile."""
 
 import os
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,14 +52,43 @@ def test_budget_beyond_the_machine_is_refused_before_the_program_starts(farhint_
 
 
 def test_bad_configuration_names_the_variable(farhint_run):
-    run = farhint_run(
-        "fm_scan", 1, 1, "nohint", env={"FARHINT_EVICT_BATCH": "0"}, options=["--evict-batch", "0"]
-    )
+    """The runtime's own checks, for settings given in its environment (the
+    CLI refuses the same values as options, naming the option)."""
+    run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_EVICT_BATCH": "0"})
     assert run.returncode == 2
     assert "FARHINT_EVICT_BATCH" in run.stderr
-    run = farhint_run("fm_scan", 1, 1, "nohint", options=["--policy", "lru", "--lru-lists", "1"])
+    run = farhint_run(
+        "fm_scan", 1, 1, "nohint", env={"FARHINT_POLICY": "lru", "FARHINT_LRU_LISTS": "1"}
+    )
     assert run.returncode == 2
     assert "FARHINT_LRU_LISTS=1 must be between 2 and 8" in run.stderr
+    run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_SERVER_DEADLINE": "0"})
+    assert run.returncode == 2
+    assert "FARHINT_SERVER_DEADLINE=0 must be at least 1ms" in run.stderr
+    run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_LINK_LATENCY": "10"})
+    assert run.returncode == 2
+    assert "FARHINT_LINK_LATENCY=10 is not a time" in run.stderr
+
+
+@pytest.mark.parametrize(
+    "backend,said",
+    [
+        ("tcp://", "tcp:// has no port"),
+        ("tcp://memhost", "tcp://memhost has no port"),
+        ("rdma://x:notaport", "the port must be 1..65535"),
+        ("memcached://", "has no port"),
+        ("tcp://127.0.0.1:99999", "the port must be 1..65535"),
+        ("foo://h:1", "FARHINT_BACKEND=foo://h:1 is not a backend"),
+        ("tcp://127.0.0.1:7000", "needs the server's token: farhint run --token-file FILE"),
+    ],
+)
+def test_a_malformed_backend_is_a_configuration_error(farhint_run, backend, said):
+    """Exit 2, as the help says of configuration errors, before the program
+    starts: not 70, the code of a runtime that stopped a running program."""
+    run = farhint_run("fm_scan", 1, 1, "nohint", options=["--backend", backend])
+    assert run.returncode == 2, run.stderr
+    assert said in run.stderr and "configuration error" in run.stderr, run.stderr
+    assert "sum" not in run.stdout
     run = farhint_run("fm_scan", 1, 1, "nohint", env={"FARHINT_TRACE_START_SIGNAL": "9"})
     assert run.returncode == 2
     assert "FARHINT_TRACE_START_SIGNAL=9 is not a signal the recorder can take" in run.stderr
@@ -153,7 +184,11 @@ def test_missing_userfaultfd_permission_is_a_clear_error():
 @pytest.mark.parametrize("peak", [[], ["--peak", "16M"]])
 def test_unprivileged_profile_says_why_without_a_traceback(tmp_path, peak):
     """`farhint profile` as a user without userfaultfd: the runtime's reason,
-    no advice to give --peak (it would not help), and no traceback."""
+    no advice to give --peak (it would not help), and no traceback. (The
+    profile goes to a folder the user may write: one it may not is refused
+    before the run.)"""
+    out = Path(tempfile.mkdtemp(prefix="nobody-"))  # pytest's folders are root's alone
+    out.chmod(0o777)
     proc = subprocess.run(
         [
             *AS_NOBODY,
@@ -163,7 +198,7 @@ def test_unprivileged_profile_says_why_without_a_traceback(tmp_path, peak):
             "10%",
             *peak,
             "-o",
-            str(tmp_path / "p.fhprof"),
+            str(out / "p.fhprof"),
             "--",
             str(BUILD / "bin" / "fm_scan"),
             "1",
@@ -175,6 +210,7 @@ def test_unprivileged_profile_says_why_without_a_traceback(tmp_path, peak):
         timeout=60,
         cwd="/",
     )
+    shutil.rmtree(out)
     assert proc.returncode == 2, proc.stderr
     assert "userfaultfd is not available" in proc.stderr
     assert "the far-memory runtime stopped" in proc.stderr

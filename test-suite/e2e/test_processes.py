@@ -6,6 +6,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -162,6 +163,20 @@ def test_a_forked_child_sees_the_parent_memory_and_both_go_on(farhint_run):
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout == "ok\n"
     assert run.stats["counters"]["evicted_pages"] > 3 * (32 << 8), "far when forked"
+    # The children's memory as the line about them gives it is what the
+    # program holds natively: the far store they copied from is not theirs.
+    said = re.search(r"children of fm_fork ran .* the largest (\d+) MiB resident", run.stderr)
+    measure = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    native = subprocess.run(
+        [sys.executable, "-c", measure, str(BUILD / "bin" / "fm_fork"), "32", "3"],
+        capture_output=True,
+        text=True,
+    )
+    native_mib = int(native.stdout) >> 10
+    assert said and int(said.group(1)) <= 1.1 * native_mib + 4, (said, native_mib)
 
 
 def leftovers():

@@ -375,6 +375,7 @@ def test_a_crashing_program_still_gets_a_profile_of_its_run(tmp_path):
         timeout=300,
     )
     assert "the profile covers the run up to there" in proc.stderr, proc.stderr
+    assert proc.returncode == 128 + 6, proc.stderr  # as the program's own: SIGABRT
     prof = json.loads(out.read_text())
     assert faults_by_line(prof, "prof_patterns.c"), "the scan's faults are in the profile"
 
@@ -581,10 +582,10 @@ def test_spatial_sampling_refuses_to_leave_too_little_budget(tmp_path):
     assert "--spatial-sampling 16 leaves the sampled pages 256 KiB" in stderr
 
 
-def _profile_signalled_in_pause(out, sig, options=()):
+def _profile_signalled_in_pause(out, sig, options=(), status=0):
     """farhint profile of prof_patterns' fill, 2 s pause, scan, with sig
-    (if any) sent to farhint profile during the pause; (its stderr, the
-    profile's faults by line, the markers' lines)."""
+    (if any) sent to farhint profile during the pause, which exits with
+    status; (its stderr, the profile's faults by line, the markers' lines)."""
     import time
 
     proc = subprocess.Popen(
@@ -610,7 +611,7 @@ def _profile_signalled_in_pause(out, sig, options=()):
         time.sleep(1.5)  # the fill takes well under a second; then it pauses for 2 s
         proc.send_signal(sig)
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 0, err
+    assert proc.returncode == status, err
     return (
         err,
         faults_by_line(json.loads(out.read_text()), "prof_patterns.c"),
@@ -669,8 +670,10 @@ def test_a_program_stopped_by_sigterm_still_gets_a_profile(tmp_path):
     pause after its fill)."""
     import signal
 
-    err, by_line, lines = _profile_signalled_in_pause(tmp_path / "stopped.fhprof", signal.SIGTERM)
-    assert "exited with -15; the profile covers the run up to there" in err
+    err, by_line, lines = _profile_signalled_in_pause(
+        tmp_path / "stopped.fhprof", signal.SIGTERM, status=128 + signal.SIGTERM
+    )
+    assert "was ended by SIGTERM; the profile covers the run up to there" in err
     assert by_line[lines["phase_fill"]] > 1000, by_line
 
 

@@ -126,7 +126,10 @@ def test_a_large_profile_is_read_in_bounded_memory(tmp_path):
     ]
     sites.append({**GOOD["sites"][0], "id": 1, "faults": {"read": 5000}})
     prof = tmp_path / "big.fhprof"
-    prof.write_text(json.dumps({**GOOD, "sites": sites}, indent=1))
+    total = sum(s["faults"]["read"] for s in sites)  # the sites' faults are among the run's
+    prof.write_text(
+        json.dumps({**GOOD, "run": {**GOOD["run"], "total_faults": total}, "sites": sites}, indent=1)
+    )
     assert prof.stat().st_size > 20 << 20
     # The compiler's peak, measured in a process of its own that runs only it.
     measure = (

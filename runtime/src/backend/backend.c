@@ -221,6 +221,32 @@ int fm_backend_call(struct farmem_msg *req, struct farmem_msg *rep, int *fd) {
   return 0;
 }
 
+/* The network backends: scheme, and whether its server wants the token. */
+static const struct {
+  const char *scheme;
+  bool token;
+} networked[] = {{"tcp", true}, {"rdma", true}, {"memcached", false}};
+
+int fm_backend_check(void) {
+  const char *b = fm.cfg.backend;
+  if (!strcmp(b, "local") || (!strncmp(b, "unix:", 5) && b[5]))
+    return 0;
+  for (size_t i = 0; i < sizeof networked / sizeof networked[0]; i++) {
+    size_t sl = strlen(networked[i].scheme);
+    if (strncmp(b, networked[i].scheme, sl) || strncmp(b + sl, "://", 3))
+      continue;
+    struct fm_server_addr addrs[FM_MAX_SERVERS];
+    char token[FH_TOKEN_MAX + 1];
+    if (fm_servers_parse(b, networked[i].scheme, addrs, FM_MAX_SERVERS) < 0)
+      return -1;
+    return networked[i].token ? fm_backend_token(b, fm.cfg.token_file, token, sizeof token) : 0;
+  }
+  fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH, tcp://HOST:PORT, "
+         "rdma://HOST:PORT or memcached://HOST:PORT",
+         b);
+  return -1;
+}
+
 int fm_backend_connect(void) {
   const char *b = fm.cfg.backend;
   int rc;
@@ -238,10 +264,7 @@ int fm_backend_connect(void) {
     backend_state.transport = &memcached;
     return fm_memcached_connect(b);
   } else {
-    fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH, tcp://HOST:PORT or "
-           "rdma://HOST:PORT or memcached://HOST:PORT",
-           b);
-    return -1;
+    fm_assert(!"fm_backend_check passed an unknown backend");
   }
   backend_state.transport = &shm;
   if (rc < 0)
@@ -257,9 +280,7 @@ int fm_backend_connect(void) {
            (unsigned long)rep.arg, (unsigned long)fm.cfg.far_bytes);
     return -1;
   }
-  int rc_map = fm_shm_attach(fd, fm.cfg.far_bytes);
-  close(fd);
-  if (rc_map < 0)
+  if (fm_shm_attach(fd, fm.cfg.far_bytes) < 0) /* keeps fd */
     return -1;
   /* The link is the server's unless the program's settings name one (link.c). */
   if (!getenv("FARHINT_LINK_LATENCY"))

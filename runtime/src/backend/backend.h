@@ -7,6 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Whether FARHINT_BACKEND names a backend and its servers' addresses (and
+ * token) are well formed: -1 after saying why, a configuration error. */
+int fm_backend_check(void);
 int fm_backend_connect(void);
 /* The far copy of [page, page + len) (len at most FM_ZERO_PAGES pages), to
  * read until fm_backend_release(src): a pointer into the shared store, or

@@ -22,18 +22,21 @@
 
 static struct {
   uint8_t *base;
+  int fd; /* the memfd, kept for a forked child's reads */
   uint64_t capacity;
   uint64_t grown;
   pthread_mutex_t lock;
-} store = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} store = {.fd = -1, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 int fm_shm_attach(int memfd, uint64_t capacity) {
   store.capacity = capacity;
   store.base = mmap(NULL, capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, memfd, 0);
   if (store.base == MAP_FAILED) {
     fm_log("cannot map the server's memory: %s", strerror(errno));
+    close(memfd);
     return -1;
   }
+  store.fd = memfd;
   return 0;
 }
 
@@ -42,8 +45,20 @@ const void *fm_shm_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
   return store.base + (page - fm.far_base);
 }
 
+/* A forked child's copy of its parent's far pages: read from the memfd,
+ * not the mapping, so the store's pages are not mapped into the child and
+ * counted as its memory (its ru_maxrss, which the parent reports). The
+ * copy through the mapping remains for a program that closed the fd. */
 void fm_shm_read_into(uintptr_t page, void *dst, size_t len) {
-  memcpy(dst, store.base + (page - fm.far_base), len);
+  off_t off = (off_t)(page - fm.far_base);
+  for (size_t done = 0; done < len;) {
+    ssize_t got = pread(store.fd, (char *)dst + done, len - done, off + (off_t)done);
+    if (got <= 0) {
+      memcpy((char *)dst + done, store.base + off + done, len - done);
+      return;
+    }
+    done += (size_t)got;
+  }
 }
 
 /* Grows the server's storage to cover [far_base, page_end). */
@@ -128,6 +143,8 @@ void fm_shm_store_fd(int fd, const uintptr_t *pages, unsigned n) {
 void fm_shm_forget(void) {
   munmap(store.base, store.capacity);
   store.base = NULL;
+  close(store.fd);
+  store.fd = -1;
 }
 
 void fm_shm_unlock(void) { munlock(store.base, store.capacity); }

@@ -149,8 +149,11 @@ static int set(struct fm_config *c, const struct setting *s, const char *text) {
     return 0;
   }
   if (!within(s, v, f)) {
-    fm_log("FARHINT_%s=%s must be between %s and %s", s->name, text, *s->min ? s->min : "0",
-           *s->max ? s->max : "any");
+    if (*s->max)
+      fm_log("FARHINT_%s=%s must be between %s and %s", s->name, text, *s->min ? s->min : "0",
+             s->max);
+    else
+      fm_log("FARHINT_%s=%s must be at least %s", s->name, text, s->min);
     return -1;
   }
   if (s->kind == FRACTION)
