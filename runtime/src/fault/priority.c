@@ -23,8 +23,8 @@
  * machine cannot afford -- its wake-up of the thread finds the thread's
  * core busy and moves the thread to the idle one, every fault.
  * `rt` keeps the threads raised from the start and for the whole run and
- * still follows the machine for colocation, starting as shared until the
- * first quiet window; `normal` never raises them nor watches. Where the
+ * still follows the verdict for colocation; `normal` never raises them nor
+ * watches. Where the
  * kernel refuses SCHED_FIFO (no CAP_SYS_NICE, or a cgroup with no real-time
  * budget), the servers still leave SCHED_IDLE, and the runtime says so once.
  * Design: docs/design/fault-serving.md. */
@@ -175,8 +175,7 @@ static void note_shared(struct quiet_rule *q, uint64_t now) {
 static void *watch_main(void *arg) {
   int fd = (int)(intptr_t)arg;
   int64_t machine = machine_busy_ns(fd), own = (int64_t)fm_stats_process_cpu_ns();
-  /* rt starts shared, to be safe: its first quiet verdict takes one window */
-  struct quiet_rule quiet = {.windows = fm_priority_shared() ? 1 : QUIET_AFTER};
+  struct quiet_rule quiet = {.windows = QUIET_AFTER};
   for (unsigned streak = 0;;) {
     struct timespec tick = {0, WINDOW_NS};
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
@@ -222,10 +221,8 @@ int fm_priority_start(void) {
     keep_the_right(RLIMIT_RTPRIO, 1);
     keep_the_right(RLIMIT_NICE, 20); /* 20 - nice: nice 0 */
   }
-  if (mode == FM_FAULT_PRIORITY_RT) { /* before any serving thread starts */
-    atomic_store(&prio.shared, true);
+  if (mode == FM_FAULT_PRIORITY_RT) /* before any serving thread starts */
     set_raised(true);
-  }
   if (mode == FM_FAULT_PRIORITY_NORMAL || fm.cfg.trace)
     return 0; /* a profile is taken as before */
   int fd = open("/proc/stat", O_RDONLY | O_CLOEXEC);
