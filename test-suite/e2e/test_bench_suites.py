@@ -152,3 +152,17 @@ def test_ab_runs_each_configuration_on_another_builds_runtime_too(tmp_path):
     assert "| subject | nohint@base |" in (out / "summary.md").read_text()
     wrong = bench("--ab", tmp_path, "--configs", "native,nohint", "--", binary, "16", "2", "plain")
     assert wrong.returncode == 2 and "no lib/libfarmem.so or bin/farmem-server there" in wrong.stderr
+
+
+def test_a_run_stopped_at_its_timeout_keeps_its_statistics(tmp_path):
+    """A sweep stops a run at its timeout with SIGTERM first: the runtime
+    writes the statistics it has (faults, pages moved) before the run ends."""
+    from farhint import bench
+    from farhint.runenv import runtime_env
+
+    stats = tmp_path / "stats.json"
+    env = runtime_env({"FARHINT_LOCAL": 4 << 20, "FARHINT_STATS_FILE": stats})
+    cmd = [str(FARHINT.parent / "fm_scan"), "64", "100000", "nohint"]
+    rc, seconds, _ = bench._timed(cmd, env=env, timeout=1.5)
+    assert rc is None and seconds < 1.5 + bench.STOP_GRACE_S, (rc, seconds)
+    assert json.loads(stats.read_text())["counters"]["faults_unhinted"] > 0

@@ -3,6 +3,7 @@ at a limit, instead of reporting the cgroup-v1 controller's premature OOM
 kills as the kernel's result."""
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +51,27 @@ def test_the_native_peak_leaves_out_page_cache_of_written_files(tmp_path):
     assert charged >= 96 << 20 and peak < 32 << 20, (charged, peak)
     charged, peak = native_peaks([str(BUILD / "bin" / "rmw_threads"), "64", "1000", "1"])
     assert peak >= 64 << 20, (charged, peak)
+
+
+def test_a_swap_switched_off_under_the_sweep_is_made_again():
+    """kswap found another job's swap on and ran on it; that job ended and
+    took its swap away: before the next kswap run the sweep makes one of its
+    own and says so, instead of timing a program with no swap at all."""
+    other = subprocess.run(
+        ["zramctl", "--find", "--size", "64M"], capture_output=True, text=True
+    ).stdout.strip()
+    if not other or subprocess.run(["mkswap", other], capture_output=True).returncode:
+        pytest.skip("no zram device for another job's swap here")
+    said = []
+    try:
+        subprocess.run(["swapon", other], check=True)
+        with Swap(64 << 20) as swap:
+            assert swap.preexisting
+            subprocess.run(["swapoff", other], check=True)  # the other job ends
+            swap.still_on(said.append)
+            assert not swap.preexisting and swap.device and swap.device != other
+            assert swap.device in Path("/proc/swaps").read_text()
+        assert "is off now" in said[0] and "made for this sweep" in said[1], said
+    finally:
+        subprocess.run(["swapoff", other], capture_output=True)
+        subprocess.run(["zramctl", "--reset", other], capture_output=True)
