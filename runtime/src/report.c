@@ -224,8 +224,8 @@ void fm_report(void) {
   report_syscalls(c);
   fm_log("fault-serving threads: raised to SCHED_FIFO %lu times, lowered %lu times, %.2f s "
          "raised in all",
-         c[FM_C_FAULT_PRIORITY_RAISED],
-         c[FM_C_FAULT_PRIORITY_LOWERED], c[FM_C_FAULT_PRIORITY_RAISED_NS] / 1e9);
+         c[FM_C_FAULT_PRIORITY_RAISED], c[FM_C_FAULT_PRIORITY_LOWERED],
+         c[FM_C_FAULT_PRIORITY_RAISED_NS] / 1e9);
   if (fm_ult_on())
     fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
            "for %.1f ms in all (%s), %lu of them while the server's read was in flight; workers "

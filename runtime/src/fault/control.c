@@ -214,7 +214,9 @@ static void follow_the_machine(int server_cpu) {
 static void *control_main(void *arg) {
   int server_cpu = (int)(intptr_t)arg - 1; /* -1: the control thread */
   fm_priority_serving();
-  unsigned moves = fm_priority_moves() - 1; /* follow it once, at the first wake-up */
+  /* Changes of the verdict followed: none yet (the one it starts with, quiet,
+   * gave this thread its class as it registered). */
+  unsigned moves = 0;
   if (server_cpu >= 0)
     fm_colocate_server(server_cpu);
   struct pollfd p[2] = {

@@ -9,7 +9,7 @@
  * So a thread watches how much CPU the machine's other processes use
  * (/proc/stat's busy time less this process's CPU time) and gives a
  * verdict, shared or quiet. Once others keep half a CPU busy for
- * RAISE_AFTER windows in a row (a CPU-pressure figure such as PSI counts
+ * SHARED_AFTER windows in a row (a CPU-pressure figure such as PSI counts
  * this program's own threads waiting beside each other), the machine is
  * shared: no server sits beside the program's threads at SCHED_IDLE
  * (colocation pauses), and with --fault-priority auto (the default) every
@@ -24,9 +24,9 @@
  * core busy and moves the thread to the idle one, every fault.
  * `rt` keeps the threads raised from the start and for the whole run and
  * still follows the verdict for colocation; `normal` never raises them nor
- * watches. Where the
- * kernel refuses SCHED_FIFO (no CAP_SYS_NICE, or a cgroup with no real-time
- * budget), the servers still leave SCHED_IDLE, and the runtime says so once.
+ * watches. Where the kernel refuses SCHED_FIFO (no CAP_SYS_NICE, or a
+ * cgroup with no real-time budget), the servers still leave SCHED_IDLE, and
+ * the runtime says so once.
  * Design: docs/design/fault-serving.md. */
 #include "fault/priority.h"
 #include "base/config.h"
@@ -104,19 +104,25 @@ void fm_priority_confirm(void) {
   pthread_mutex_unlock(&prio.lock);
 }
 
+/* Under prio.lock, while raised: counts the time since raised_at. */
+static void count_raised_time(void) {
+  uint64_t now = fm_stats_now_ns();
+  fm_stats_count(FM_C_FAULT_PRIORITY_RAISED_NS, now - prio.raised_at);
+  prio.raised_at = now;
+}
+
 /* Under prio.lock. */
 static void set_raised(bool raised) {
   if (raised == fm_priority_raised())
     return;
-  uint64_t now = fm_stats_now_ns();
-  atomic_store(&prio.raised, raised);
   if (raised) {
-    prio.raised_at = now;
+    prio.raised_at = fm_stats_now_ns();
     fm_stats_count(FM_C_FAULT_PRIORITY_RAISED, 1);
   } else {
-    fm_stats_count(FM_C_FAULT_PRIORITY_RAISED_NS, now - prio.raised_at);
+    count_raised_time();
     fm_stats_count(FM_C_FAULT_PRIORITY_LOWERED, 1);
   }
+  atomic_store(&prio.raised, raised);
   for (unsigned i = 0; i < prio.nserving; i++)
     set_thread_class(prio.serving[i]);
 }
@@ -135,11 +141,8 @@ static void set_shared(bool shared) {
 
 void fm_priority_settle(void) {
   pthread_mutex_lock(&prio.lock);
-  if (fm_priority_raised()) {
-    uint64_t now = fm_stats_now_ns();
-    fm_stats_count(FM_C_FAULT_PRIORITY_RAISED_NS, now - prio.raised_at);
-    prio.raised_at = now;
-  }
+  if (fm_priority_raised())
+    count_raised_time();
   pthread_mutex_unlock(&prio.lock);
 }
 
