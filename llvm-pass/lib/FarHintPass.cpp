@@ -372,7 +372,6 @@ private:
       }
     }
     uint32_t HintedFor = 0;
-    bool EntryAhead = false;         // the entry's reasons are those of an access prefetched
     SmallPtrSet<Value *, 4> AheadOf; // addresses with a prefetch planned (x[i] += for one)
     for (const Access &A : Match.Accesses) {
       // One hint per access, from the site with the most faults: a small
@@ -401,10 +400,10 @@ private:
       }
       // The first access's reasons, or the first with a prefetch ahead's:
       // the report says what the remarks and the link line say of the site.
-      if (E.Accesses == 0 || (Ahead && !EntryAhead)) {
+      if (E.Accesses == 0 || (Ahead && !E.PrefetchAhead)) {
         E.Params = P;
         E.Why = Why;
-        EntryAhead = Ahead;
+        E.PrefetchAhead = Ahead;
       }
       E.Accesses++;
     }

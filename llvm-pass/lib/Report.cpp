@@ -38,7 +38,8 @@ std::string Report::document() const {
         OS << "\n    accesses: " << E.Accesses
            << "\n    params: {mut: " << (E.Params.Mut ? "true" : "false")
            << ", seq: " << (E.Params.Seq ? "true" : "false") << ", rdahead: " << E.Params.RdAhead
-           << ", ev_prio: " << E.Params.EvPrio << "}";
+           << ", ev_prio: " << E.Params.EvPrio << "}"
+           << "\n    prefetch-ahead: " << (E.PrefetchAhead ? "true" : "false");
       OS << "\n    " << (Hinted ? "why: " : "reason: ") << quoted(E.Why);
     }
     OS << (Any ? "\n" : " []\n");

@@ -60,7 +60,7 @@ def plugin_text(site_id, hints) -> str:
     if h is None:
         return ""
     if h["hinted"]:
-        ahead = "; prefetch ahead" if "; prefetch ahead:" in h.get("why", "") else ""
+        ahead = "; prefetch ahead" if h.get("prefetch-ahead") else ""
         return "hinted: " + params_text(h["params"]) + ahead  # as the suggestions read
     return "not hinted: " + h["why"]
 

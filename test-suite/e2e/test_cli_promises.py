@@ -181,6 +181,7 @@ def test_report_shows_the_plugins_hint_as_the_suggestion_reads(tmp_path):
         "farhint-report: 1\nmodule: x.c\nprofile: p.fhprof\nprofile-faults: 100\nhinted:\n"
         "  - site: 1\n    location: x.c:2:3\n    function: f\n    fault-share: 1.0\n"
         "    accesses: 2\n    params: {mut: false, seq: true, rdahead: 256, ev_prio: -1}\n"
+        "    prefetch-ahead: true\n"
         '    why: "a scan; prefetch ahead: indirect through 1 load(s)"\nnot-hinted: []\n'
     )
     run = farhint("report", tmp_path / "p.fhprof", "--hints", tmp_path / "r.yaml")

@@ -4,13 +4,14 @@
 // a prefetch ahead for the site, not the first access's "no load in the
 // address".
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: printf '{"format": "farhint-profile", "version": 1, "binary": {"path": "a.out", "build_id": ""}, "run": {"total_faults": 100}, "sites": [{"id": 1, "file": "prefetch-report-agrees.c", "line": 18, "column": 1, "function": "gather", "faults": {"read": 100, "write": 0, "write_protect": 0}}]}' > %t/p.fhprof
+// RUN: printf '{"format": "farhint-profile", "version": 1, "binary": {"path": "a.out", "build_id": ""}, "run": {"total_faults": 100}, "sites": [{"id": 1, "file": "prefetch-report-agrees.c", "line": 19, "column": 1, "function": "gather", "faults": {"read": 100, "write": 0, "write_protect": 0}}]}' > %t/p.fhprof
 // RUN: %clang -O2 -g %plugin -fplugin-arg-farhint-profile=%t/p.fhprof -fplugin-arg-farhint-report=%t/r.yaml -Rpass=farhint -S -emit-llvm %s -o /dev/null 2> %t/remarks
 // RUN: FileCheck --check-prefix=REMARK %s < %t/remarks
 // RUN: FileCheck --check-prefix=REPORT %s < %t/r.yaml
 // REMARK: prefetch ahead for site 1
 // REPORT: hinted:
 // REPORT-NEXT: - site: 1
+// REPORT: prefetch-ahead: true
 // REPORT: why: "{{.*}}; prefetch ahead: indirect through 1 load(s)
 double gather(const double *a, const int *idx, long n) {
   double s = 0;

@@ -27,6 +27,7 @@ struct ReportEntry {
   bool Hinted = false;
   bool Unprofiled = false; // a static-mode suggestion
   unsigned Accesses = 0;
+  bool PrefetchAhead = false; // an access of it also gets a prefetch ahead (Prefetch.h)
   HintParams Params;
   std::string Why; // hinted: the parameters' reasons; else why not
 };
