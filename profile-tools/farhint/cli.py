@@ -72,7 +72,12 @@ def _join_negative_values(argv):
     for i, tok in enumerate(argv):
         if tok == "--":
             return out + argv[i:]
-        if out and out[-1].startswith("--") and "=" not in out[-1] and re.match(r"-([0-9.]|inf$|nan$)", tok):
+        if (
+            out
+            and out[-1].startswith("--")
+            and "=" not in out[-1]
+            and re.match(r"-([0-9.]|inf$|nan$)", tok)
+        ):
             out[-1] = f"{out[-1]}={tok}"
         else:
             out.append(tok)

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from farhint import bench, suite
-from farhint.errors import UserError
+from farhint.errors import EXIT_INTERRUPTED, UserError
 from farhint.runenv import program_of, program_path
 from farhint.symbolize import is_elf
 
@@ -258,7 +258,7 @@ def run(args):
             f"farhint bench: interrupted; finished runs are in {out / 'results.csv'}",
             file=sys.stderr,
         )
-        return 130
+        return EXIT_INTERRUPTED
     _report(prepared, left_out, rows, fractions, out)
     bad = [r for r in rows if r["status"] == "CHECKSUM MISMATCH" or r["status"].startswith("error")]
     return 1 if bad or left_out else 0

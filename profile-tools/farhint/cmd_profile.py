@@ -25,11 +25,11 @@ import time
 from pathlib import Path
 
 from farhint import perf_recorder, profile_builder, report, settings
+from farhint.errors import EXIT_RUNTIME_STOPPED
 from farhint.kswap import charged_peak
 from farhint.paths import output_file
 from farhint.profile import write_profile
 from farhint.runenv import (
-    RUNTIME_STOPPED,
     RuntimeStopped,
     call_forwarding,
     exit_code,
@@ -326,7 +326,7 @@ def _record_farmem(args, cmd, tmp, peak):
             f"the traced run wrote no trace (exit {rc}): "
             + (
                 "the far-memory runtime stopped it (its message above says why)"
-                if rc == RUNTIME_STOPPED
+                if rc == EXIT_RUNTIME_STOPPED
                 else "it ended before the runtime started"
             )
         )

@@ -58,9 +58,6 @@ def runtime_env(settings: dict, build: Path | None = None) -> dict:
     return env
 
 
-RUNTIME_STOPPED = EXIT_RUNTIME_STOPPED
-
-
 def exit_code(rc: int) -> int:
     """A program's status as a shell gives it: 128+N for signal N."""
     return 128 - rc if rc < 0 else rc
@@ -102,7 +99,7 @@ def measure_peak(
     if on_start:
         on_start(proc)
     rc = proc.wait()
-    if rc == RUNTIME_STOPPED:
+    if rc == EXIT_RUNTIME_STOPPED:
         raise RuntimeStopped(
             "the far-memory runtime stopped the program (its message " "above says why)"
         )

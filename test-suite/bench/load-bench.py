@@ -23,8 +23,6 @@ import argparse
 import datetime
 import os
 import platform
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -36,19 +34,6 @@ from scipy.stats import mannwhitneyu  # noqa: E402
 from farhint import bench  # noqa: E402
 
 CONFIGS = ["native", "kswap", "nohint", "auto"]
-
-
-def busy_loops(n):
-    return [
-        subprocess.Popen(["sh", "-c", "while :; do :; done"], start_new_session=True)
-        for _ in range(n)
-    ]
-
-
-def stop(loops):
-    for p in loops:
-        os.killpg(p.pid, signal.SIGKILL)
-        p.wait()
 
 
 def finished_seconds(rows, app, config):
@@ -148,12 +133,12 @@ def main():
     for rep in range(args.reps):  # quiet and busy alternate: drift hits both alike
         quiet += bench.sweep(prepared, CONFIGS, fraction, 1, work, out / "quiet.csv",
                              timeout_factor=args.timeout_factor, say=say)
-        loops = busy_loops(args.busy)
+        loops = suite_runs.busy_loops(args.busy)
         try:
             busy += bench.sweep(prepared, CONFIGS, fraction, 1, work, out / "busy.csv",
                                 timeout_factor=args.timeout_factor, say=say)
         finally:
-            stop(loops)
+            suite_runs.stop(loops)
     med = medians(prepared, quiet, busy)
     text, verdicts = table(med, busy)
     report = (

@@ -25,7 +25,6 @@ import datetime
 import os
 import platform
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
@@ -45,20 +44,10 @@ VARIANTS = [
 ]
 
 
-def burst(n, seconds):
-    """n busy loops that end by themselves after seconds."""
-    return [
-        subprocess.Popen(
-            ["timeout", str(seconds), "sh", "-c", "while :; do :; done"], start_new_session=True
-        )
-        for _ in range(n)
-    ]
-
-
 def run(p, variant, fraction, rep, work, timeout, busy, burst_s):
     name, config, prio, loud = variant
     os.environ["FARHINT_FAULT_PRIORITY"] = prio  # runtime_env passes it on
-    loops = burst(busy, burst_s) if loud else []
+    loops = suite_runs.busy_loops(busy, burst_s) if loud else []
     try:
         row = bench.run_one(p, config, fraction, rep, work, timeout)
     finally:

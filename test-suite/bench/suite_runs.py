@@ -4,6 +4,8 @@ program once (load-bench.py, priority-bench.py)."""
 
 import csv
 import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -37,6 +39,21 @@ def prepare(args, say):
     work = out / "work"
     work.mkdir(parents=True, exist_ok=True)
     return out, work, [bench.prepare(p, args.size, work, say) for p in programs]
+
+
+def busy_loops(n, seconds=None):
+    """n busy loops, a CPU each; with seconds, they end by themselves then."""
+    timed = ["timeout", str(seconds)] if seconds else []
+    return [
+        subprocess.Popen([*timed, "sh", "-c", "while :; do :; done"], start_new_session=True)
+        for _ in range(n)
+    ]
+
+
+def stop(loops):
+    for p in loops:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
 
 
 def write(out, name, report, rows):
