@@ -9,7 +9,7 @@ debs=(clang-19 llvm-19-dev llvm-19-tools libclang-19-dev libpolly-19-dev
       cmake ninja-build python3 python3-venv
       libunwind-dev libjemalloc-dev libibverbs-dev librdmacm-dev libpfm4-dev
       libbenchmark-dev libgtest-dev libgmock-dev valgrind linux-perf zlib1g-dev
-      libmemcached-dev memcached libevent-dev gdb
+      libmemcached-dev memcached libevent-dev gdb liblz4-dev libzstd-dev kmod
       qemu-system-x86 rdma-core ibverbs-providers busybox-static perftest)
 
 missing=()

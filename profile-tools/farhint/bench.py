@@ -32,11 +32,14 @@ BUILT_WITH_HINTS = ("auto", "auto-noprefetch", "manual", "ult")
 # to measure what the prefetches add.
 # ult and nohint-ult: auto's and nohint's binaries on user-level threads
 # (farhint run --ult).
-OPTIONAL_CONFIGS = ("auto-noprefetch", "ult", "nohint-ult")
+# compress and nohint-compress: auto's and nohint's binaries with far memory
+# compressed in the program's own memory (--backend compress).
+OPTIONAL_CONFIGS = ("auto-noprefetch", "ult", "nohint-ult", "compress", "nohint-compress")
 ON_ULT = ("ult", "nohint-ult")
+ON_COMPRESS = ("compress", "nohint-compress")
 # With --ab BUILD: each configuration that runs the runtime also runs with
 # BUILD's runtime (CONFIG@base), alternated with this build's in every repeat.
-ON_RUNTIME = ("nohint", "auto", "auto-noprefetch", "manual", "ult", "nohint-ult")
+ON_RUNTIME = ("nohint", "auto", "auto-noprefetch", "manual", "ult", "nohint-ult") + ON_COMPRESS
 BASE = "@base"
 
 
@@ -415,6 +418,10 @@ def _stats_fields(path: Path) -> dict:
         "fault_priority_raised": c.get("fault_priority_raised", ""),
         "fault_priority_lowered": c.get("fault_priority_lowered", ""),
         "fault_priority_raised_s": round(c.get("fault_priority_raised_ns", 0) / 1e9, 2),
+        # the compressed pool (--backend compress): its size at the end, restores
+        "pool_mib": round(s.get("compressed_pool", {}).get("bytes", 0) / 2**20, 2),
+        "restored_pages": c.get("restored_pages", ""),
+        "latency_restore_p99_us": lat.get("restore", {}).get("p99", 0) / 1e3,
     }
 
 
@@ -481,12 +488,16 @@ def run_one(
             "manual": p.manual,
             "ult": p.auto,
             "nohint-ult": p.native,
+            "compress": p.auto,
+            "nohint-compress": p.native,
         }[plain(config)]
         # Preloaded directly (as `farhint run` does), so the time is the
         # program's and not the launcher's.
         settings = {"FARHINT_LOCAL": local, "FARHINT_STATS_FILE": stats}
         if plain(config) in ON_ULT:
             settings["FARHINT_ULT"] = 1
+        if plain(config) in ON_COMPRESS:
+            settings["FARHINT_BACKEND"] = "compress"
         env = runtime_env(settings, base_build if config.endswith(BASE) else None)
         rc, seconds, stdout = _timed(
             [str(binary), *args], env=env, timeout=timeout, cwd=_fresh(p.folder), on_start=drive

@@ -12,6 +12,8 @@ STYLE = {
     "manual": ("tab:blue", "D"),
     "ult": ("tab:purple", "P"),
     "nohint-ult": ("tab:brown", "P"),
+    "compress": ("tab:cyan", "*"),
+    "nohint-compress": ("tab:pink", "*"),
     # --ab: the same configurations on the other build's runtime
     "nohint@base": ("tab:orange", "x"),
     "auto@base": ("tab:green", "x"),

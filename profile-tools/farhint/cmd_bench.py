@@ -18,6 +18,7 @@ from pathlib import Path
 
 from farhint import bench, suite
 from farhint.errors import EXIT_INTERRUPTED, UserError
+from farhint.kswap import SWAP_KINDS
 from farhint.runenv import program_of, program_path
 from farhint.symbolize import is_elf
 
@@ -44,9 +45,10 @@ def _add_sweep_options(p):
     """Where a sweep runs, against what, and how long a run may take."""
     p.add_argument(
         "--swap",
-        choices=["zram", "file"],
+        choices=list(SWAP_KINDS),
         default="zram",
-        help="swap for the kswap baseline (default zram)",
+        help="swap for the kswap baseline: zram (lz4), a swapfile, or a swapfile behind zswap "
+        "(lz4, zsmalloc) (default zram)",
     )
     p.add_argument(
         "--ab",
@@ -102,7 +104,9 @@ def add_arguments(p):
         help="comma-separated configurations (default native,kswap,nohint,auto,"
         "manual; manual runs only for programs with hand hints; "
         "also auto-noprefetch: the same hints without prefetches ahead, and ult and "
-        "nohint-ult: auto's and nohint's builds on user-level threads, --ult)",
+        "nohint-ult: auto's and nohint's builds on user-level threads, --ult, and compress and "
+        "nohint-compress: the same builds with far memory compressed in the program's own "
+        "memory, --backend compress)",
     )
     p.add_argument(
         "--local",

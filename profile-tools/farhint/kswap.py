@@ -1,6 +1,7 @@
 """The kernel-swap baseline ("kswap"): the unmodified program under a
-cgroup-v1 memory limit equal to the local budget, with swap on zram or on a
-swapfile. Swap is switched on for the run only and the machine is put back
+cgroup-v1 memory limit equal to the local budget, with swap on zram (lz4),
+on a swapfile, or on a swapfile behind zswap (lz4, zsmalloc): the kernel's
+own compressed tiers. Swap is switched on for the run only and the machine is put back
 as it was. The cgroup's OOM killer is off and ReclaimAssist runs the
 kernel's reclaim for a charge that waits (docs/design/benchmarks.md, "The
 kernel-swap baseline"); a run that stays stalled is reported as OOM, never
@@ -32,16 +33,44 @@ def _swap_usage():
     return [(f[0], int(f[2]), int(f[3])) for f in (line.split() for line in lines) if len(f) >= 4]
 
 
+ZSWAP = Path("/sys/module/zswap/parameters")
+# zswap as the baseline sets it: lz4 into zsmalloc (kernels since 6.15 have
+# no zpool setting: zsmalloc is the only one). A kernel whose crypto API
+# lacks lz4 (built as a module, and none loaded) gets the first it has of
+# the others, which describe() names.
+ZSWAP_SETTINGS = {"compressor": "lz4", "zpool": "zsmalloc", "enabled": "Y"}
+ZSWAP_COMPRESSORS = ("lz4", "lzo-rle", "lzo")
+
+
+def _zswap_compressor() -> str:
+    try:
+        names = {
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/crypto").read_text().splitlines()
+            if line.startswith("name")
+        }
+    except OSError:
+        return "lz4"
+    return next((c for c in ZSWAP_COMPRESSORS if c in names), "lz4")
+
+
+SWAP_KINDS = ("zram", "file", "zswap")
+
+
 class Swap:
-    """Context manager: swap of `size` bytes on zram (default) or a swapfile.
-    If the machine already has swap on, it is used as it is and left alone."""
+    """Context manager: swap of `size` bytes on zram (default), a swapfile,
+    or a swapfile behind zswap. If the machine already has swap on, it is
+    used as it is and left alone (zswap is still switched on for zswap, and
+    put back after)."""
 
     def __init__(self, size: int, kind: str = "zram", swapfile_dir: str = "/var/tmp"):
-        if kind not in ("zram", "file"):
-            raise SwapError(f"unknown swap kind {kind!r} (zram or file)")
+        if kind not in SWAP_KINDS:
+            raise SwapError(f"unknown swap kind {kind!r} (zram, file or zswap)")
         self.size, self.kind, self.dir = size, kind, swapfile_dir
         self.device = None
         self.preexisting = False
+        self.zswap_before = {}
+        self.zswap_settings = dict(ZSWAP_SETTINGS)
 
     def _run(self, *cmd):
         out = subprocess.run(cmd, capture_output=True, text=True)
@@ -50,11 +79,30 @@ class Swap:
         return out.stdout.strip()
 
     def __enter__(self):
+        if self.kind == "zswap":
+            self._zswap_on()
         if _active_swaps():
             self.preexisting = True
             return self
         self._make()
         return self
+
+    def _zswap_on(self):
+        if not ZSWAP.exists():
+            raise SwapError(
+                "zswap is not in this kernel (no /sys/module/zswap); use --swap zram or file"
+            )
+        self.zswap_settings = {**ZSWAP_SETTINGS, "compressor": _zswap_compressor()}
+        for name, value in self.zswap_settings.items():
+            path = ZSWAP / name
+            if not path.exists() and name == "zpool":
+                continue
+            self.zswap_before[name] = path.read_text().strip()
+            try:
+                path.write_text(value)
+            except OSError as e:
+                self._zswap_back()
+                raise SwapError(f"cannot set zswap's {name} to {value}: {e.strerror}") from e
 
     def still_on(self, say) -> None:
         """Before each run: the swap found on at the start may have been
@@ -73,7 +121,9 @@ class Swap:
                 raise SwapError(
                     "zram is not available in this kernel; use the swapfile kind (--swap file)"
                 )
-            self.device = self._run("zramctl", "--find", "--size", str(self.size))
+            self.device = self._run(
+                "zramctl", "--find", "--size", str(self.size), "--algorithm", "lz4"
+            )
         else:
             self.device = str(Path(self.dir) / f"farhint-swap-{os.getpid()}")
             self._run("fallocate", "-l", str(self.size), self.device)
@@ -91,6 +141,11 @@ class Swap:
             f"{dev} ({used / 2**20:.1f} of {size / 2**20:.1f} GiB used)"
             for dev, size, used in _swap_usage()
         )
+        if self.kind == "zswap":
+            swaps += " behind zswap (" + ", ".join(
+                f"{k} {v}" for k, v in self.zswap_settings.items()
+            )
+            swaps += ")"
         if self.preexisting:
             return (
                 f"kernel swap runs on the swap already on, as it is: {swaps} (another job's "
@@ -104,10 +159,17 @@ class Swap:
         else:
             Path(self.device).unlink(missing_ok=True)
 
+    def _zswap_back(self):
+        # enabled last: the others can change only while it is on or off alike
+        for name in sorted(self.zswap_before, key=lambda n: n == "enabled"):
+            (ZSWAP / name).write_text(self.zswap_before[name])
+        self.zswap_before = {}
+
     def __exit__(self, *exc):
         if self.device:
             subprocess.run(["swapoff", self.device], capture_output=True)
             self._release()
+        self._zswap_back()
 
 
 @dataclass

@@ -6,6 +6,7 @@
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
+#include "backend/backend.h"
 #include "core/uffd.h"
 #include "memory/evict.h"
 #include "memory/frames.h"
@@ -38,6 +39,24 @@ static bool opened_at_start(void) {
          st.st_dev == stats_at_start.dev && st.st_ino == stats_at_start.ino;
 }
 
+/* A field of /proc/self/status in KiB (0 when absent); read without stdio,
+ * whose buffers are malloc'd. */
+static unsigned long status_kib(const char *field) {
+  char text[4096];
+  int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+  ssize_t got = fd < 0 ? -1 : read(fd, text, sizeof text - 1);
+  if (fd >= 0)
+    close(fd);
+  if (got <= 0)
+    return 0;
+  text[got] = 0;
+  size_t len = strlen(field);
+  for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+    if (!strncmp(line, field, len) && line[len] == ':')
+      return strtoul(line + len + 1, NULL, 10);
+  return 0;
+}
+
 /* Appends to buf with bounds; no stdio streams (their buffers are malloc'd). */
 #define APPEND(...) (n += snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, __VA_ARGS__))
 
@@ -53,11 +72,16 @@ static void write_json(uint64_t cpu_ns) {
   for (int i = 0; i < FM_C_COUNT; i++)
     APPEND("%s\"%s\":%lu", i ? "," : "", fm_stats_counter_name(i), (unsigned long)fm_stats_read(i));
   APPEND("},\"latency_ns\":{");
-  for (int w = 0; w < 2; w++)
-    APPEND("%s\"%s\":{\"p50\":%lu,\"p99\":%lu,\"p999\":%lu}", w ? "," : "",
-           w ? "unhinted" : "hinted", (unsigned long)fm_stats_percentile(w, 0.5),
-           (unsigned long)fm_stats_percentile(w, 0.99),
+  static const char *const latencies[FM_LAT_COUNT] = {"hinted", "unhinted", "restore"};
+  for (int w = 0; w < FM_LAT_COUNT; w++)
+    APPEND("%s\"%s\":{\"p50\":%lu,\"p95\":%lu,\"p99\":%lu,\"p999\":%lu}", w ? "," : "",
+           latencies[w], (unsigned long)fm_stats_percentile(w, 0.5),
+           (unsigned long)fm_stats_percentile(w, 0.95), (unsigned long)fm_stats_percentile(w, 0.99),
            (unsigned long)fm_stats_percentile(w, 0.999));
+  uint64_t pool_pages = 0, pool_bytes = 0;
+  if (fm_backend_pool(&pool_pages, &pool_bytes))
+    APPEND("},\"compressed_pool\":{\"pages\":%lu,\"bytes\":%lu",
+           (unsigned long)pool_pages, (unsigned long)pool_bytes);
   struct fm_prefetch_site sites[32];
   unsigned nsites = fm_prefetch_sites(sites, 32);
   APPEND("},\"prefetch_sites\":[");
@@ -68,11 +92,13 @@ static void write_json(uint64_t cpu_ns) {
   for (int i = 0; i < FM_T_COUNT; i++)
     APPEND("%s\"%s\":%lu", i ? "," : "", fm_stats_timer_name(i),
            (unsigned long)fm_stats_time_ns(i));
+  /* the process's memory as the kernel counts it (a far store shared with
+   * a memory server included: report_kernel_view) */
   APPEND("},\"runtime_cpu_ns\":%lu,\"process_cpu_ns\":%lu,\"hint_slow_path_ns\":{\"cpu\":%lu,"
-         "\"wall\":%lu},\"peak_resident_pages\":%lu}\n",
+         "\"wall\":%lu},\"peak_resident_pages\":%lu,\"rss_anon_kib\":%lu,\"vm_hwm_kib\":%lu}\n",
          (unsigned long)cpu_ns, (unsigned long)fm_stats_process_cpu_ns(),
          (unsigned long)slow, (unsigned long)wall,
-         (unsigned long)fm_frames_peak_used());
+         (unsigned long)fm_frames_peak_used(), status_kib("RssAnon"), status_kib("VmHWM"));
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0 && opened_at_start() && ftruncate(stats_at_start.fd, 0) == 0)
     fd = dup(stats_at_start.fd);
@@ -152,20 +178,6 @@ static void report_keep(const unsigned long *c) {
         c[FM_C_KEEP_EVICTED], 100 * fm.cfg.keep_fraction);
 }
 
-/* A field of /proc/self/status in KiB (0 when absent). */
-static unsigned long status_kib(const char *field) {
-  char line[256];
-  unsigned long kib = 0;
-  size_t len = strlen(field);
-  FILE *f = fopen("/proc/self/status", "r");
-  while (f && fgets(line, sizeof line, f))
-    if (!strncmp(line, field, len) && line[len] == ':')
-      kib = strtoul(line + len + 1, NULL, 10);
-  if (f)
-    fclose(f);
-  return kib;
-}
-
 /* The kernel's own figures beside the budget, so a user can check that it
  * holds: the far store is mapped into the program (shared with the memory
  * server), so VmRSS and VmHWM count it; RssAnon does not. */
@@ -173,7 +185,12 @@ static void report_kernel_view(void) {
   uint64_t local = (fm_frames_total() - fm_frames_free()) * FM_PAGE;
   char store[400];
   snprintf(store, sizeof store, "far pages are on the memory server, %s", fm.cfg.backend);
-  if (!strcmp(fm.cfg.backend, "local") || !strncmp(fm.cfg.backend, "unix:", 5))
+  uint64_t pool_pages, pool_bytes;
+  if (fm_backend_pool(&pool_pages, &pool_bytes))
+    snprintf(store, sizeof store,
+             "far pages are in the compressed pool, %lu MiB of this process's memory",
+             (unsigned long)(pool_bytes >> 20));
+  else if (!strcmp(fm.cfg.backend, "local") || !strncmp(fm.cfg.backend, "unix:", 5))
     snprintf(store, sizeof store,
              "RssShmem %lu MiB is the far store shared with the memory server, not local memory",
              status_kib("RssShmem") >> 10);
@@ -183,6 +200,22 @@ static void report_kernel_view(void) {
          status_kib("RssAnon") >> 10, (unsigned long)(local >> 20),
          (unsigned long)(fm_frames_peak_used() * FM_PAGE >> 20),
          (unsigned long)(fm.cfg.local_bytes >> 20), store);
+}
+
+/* The compressed pool (--backend compress): what it holds, what that
+ * takes, and what a restore costs. */
+static void report_pool(const unsigned long *c) {
+  uint64_t pages, bytes;
+  if (!fm_backend_pool(&pages, &bytes))
+    return;
+  fm_log("compressed pool (%s): %lu pages in %.1f MiB (%.2fx); stored compressed %lu, "
+         "same-filled %lu, whole %lu; restored %lu, restore (us) p50 %.1f p95 %.1f p99 %.1f",
+         fm.cfg.backend, (unsigned long)pages, bytes / 1048576.0,
+         bytes ? (double)pages * FM_PAGE / (double)bytes : 0.0, c[FM_C_COMPRESSED_PAGES],
+         c[FM_C_SAME_FILLED_PAGES], c[FM_C_INCOMPRESSIBLE_PAGES], c[FM_C_RESTORED_PAGES],
+         fm_stats_percentile(FM_LAT_RESTORE, .5) / 1e3,
+         fm_stats_percentile(FM_LAT_RESTORE, .95) / 1e3,
+         fm_stats_percentile(FM_LAT_RESTORE, .99) / 1e3);
 }
 
 void fm_report(void) {
@@ -241,11 +274,16 @@ void fm_report(void) {
   if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
     report_prefetch(c);
   report_keep(c);
-  fm_log("fault latency (us): hinted p50 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
-         "p99 %.1f p99.9 %.1f",
-         fm_stats_percentile(0, .5) / 1e3, fm_stats_percentile(0, .99) / 1e3,
-         fm_stats_percentile(0, .999) / 1e3, fm_stats_percentile(1, .5) / 1e3,
-         fm_stats_percentile(1, .99) / 1e3, fm_stats_percentile(1, .999) / 1e3);
+  fm_log("fault latency (us): hinted p50 %.1f p95 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
+         "p95 %.1f p99 %.1f p99.9 %.1f",
+         fm_stats_percentile(FM_LAT_HINTED, .5) / 1e3, fm_stats_percentile(FM_LAT_HINTED, .95) / 1e3,
+         fm_stats_percentile(FM_LAT_HINTED, .99) / 1e3,
+         fm_stats_percentile(FM_LAT_HINTED, .999) / 1e3,
+         fm_stats_percentile(FM_LAT_UNHINTED, .5) / 1e3,
+         fm_stats_percentile(FM_LAT_UNHINTED, .95) / 1e3,
+         fm_stats_percentile(FM_LAT_UNHINTED, .99) / 1e3,
+         fm_stats_percentile(FM_LAT_UNHINTED, .999) / 1e3);
+  report_pool(c);
   uint64_t wall, slow;
   fm_stats_slow_path_totals(&slow, &wall);
   fm_log("runtime CPU: %.1f ms of the process's %.1f ms (the runtime's threads' CPU clocks, and "

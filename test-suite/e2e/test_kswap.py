@@ -75,3 +75,28 @@ def test_a_swap_switched_off_under_the_sweep_is_made_again():
     finally:
         subprocess.run(["swapoff", other], capture_output=True)
         subprocess.run(["zramctl", "--reset", other], capture_output=True)
+
+
+def test_kernel_swap_behind_zswap_compresses_and_the_machine_is_put_back():
+    """--swap zswap: a program pushed past its limit is compressed by zswap
+    (lz4 in zsmalloc), and zswap's settings are as they were after."""
+    zswap = Path("/sys/module/zswap/parameters")
+    if not zswap.exists():
+        pytest.skip("this kernel has no zswap")
+    before = {n: (zswap / n).read_text() for n in ("enabled", "compressor")}
+    def zswpout():
+        vmstat = dict(line.split() for line in Path("/proc/vmstat").read_text().splitlines())
+        return int(vmstat.get("zswpout", -1))
+
+    out_before = zswpout()
+    with Swap(256 << 20, "zswap") as swap:
+        assert (zswap / "enabled").read_text().strip() == "Y"
+        # lz4 where the kernel's crypto API has it (this machine's has lzo-rle)
+        compressor = (zswap / "compressor").read_text().strip()
+        assert compressor in ("lz4", "lzo-rle", "lzo")
+        assert f"zswap (compressor {compressor}" in swap.describe()
+        r = run_kswap([str(BUILD / "bin" / "fm_page_kinds"), "48", "2", "2"], 16 << 20, timeout=120)
+        assert r.returncode == 0 and r.stdout == "ok\n", r.stdout
+        assert r.major_faults > 0
+        assert zswpout() > out_before >= 0, "zswap compressed the program's pages"
+    assert {n: (zswap / n).read_text() for n in before} == before

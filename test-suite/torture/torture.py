@@ -4,7 +4,8 @@ rcutorture and the userfaultfd selftests: the stress programs of the
 end-to-end tests (writers racing eviction, the frame pool, munmap and
 mremap during prefetch, madvise drops during scans, fork during eviction, thousands of user-level
 threads, set*id with threads running, a hole unmapped behind the runtime),
-each with a policy, a reclaim mode and a thread mode drawn at random, run
+each with a policy, a reclaim mode, a thread mode and a backend (a farmem-server or
+the compressed pool) drawn at random, run
 one after another with the CPUs oversubscribed (busy loops beside them,
 stopped and started again at random, so the machine goes busy and quiet
 under the runs and their fault-serving threads are raised and lowered as
@@ -65,6 +66,8 @@ WORKLOADS = [
     Workload("hole-behind-the-runtime", "fm_gone", (32,), "4M"),
     Workload("drop-during-scan", "fm_drop_during_scan", (32, 500), "2M"),
     Workload("rmw-threads", "rmw_threads", (32, 20000, 2), "4M"),
+    # pages turning same-filled, compressible and random, read by every thread
+    Workload("page-kinds", "fm_page_kinds", (20, 4, 3), "1M", ult=False),
     # faults served in the faulting thread's signal handler, as the
     # writers race eviction at 5% local
     Workload("profiled-racing-writers", "fm_racing_writers", (128, 4, 20000), "5%", traced=True),
@@ -84,6 +87,9 @@ POLICIES = ["fifo", "clock", "lru", "prio"]
 # no CPU for longer than --stall, which would read as a hang
 PRIORITIES = ["auto", "auto", "rt"]
 RECLAIMS = ["auto", "background", "inline"]
+# far memory on a farmem-server half the time, compressed in the program's
+# own memory the other half
+BACKENDS = ["local", "local", "compress", "compress:zstd"]
 
 
 def cpu_ticks(pids) -> int:
@@ -243,6 +249,8 @@ def torture(args, build, expected, rng, tmp):
             rng.choice(RECLAIMS),
             "--fault-priority",
             rng.choice(PRIORITIES),
+            "--backend",
+            rng.choice(BACKENDS),
         ]
         if w.ult_only or (w.ult and rng.random() < 0.5):
             options.append("--ult")

@@ -9,6 +9,7 @@
 #include "base/detach.h"
 #include "base/log.h"
 #include "base/state.h"
+#include "backend/compress.h"
 #include "backend/transport.h"
 
 #include "fh_tcp.h"
@@ -73,6 +74,14 @@ static const struct fm_transport rdma = {
     .read_end = fm_rdma_read_end,
     .read_wait = fm_rdma_read_wait,
     .fd = no_fd, /* a dead server is a request past its deadline */
+};
+static const struct fm_transport compress = {
+    .fetch = fm_compress_fetch,
+    .release = fm_compress_release,
+    .store = fm_compress_store,
+    .read_into = fm_compress_read_into,
+    .forget = fm_compress_forget,
+    .fd = no_fd, /* no server: the pool is the program's own memory */
 };
 static const struct fm_transport memcached = {
     .fetch = fm_memcached_fetch,
@@ -229,8 +238,15 @@ static const struct {
 
 int fm_backend_check(void) {
   const char *b = fm.cfg.backend;
-  if (!strcmp(b, "local") || (!strncmp(b, "unix:", 5) && b[5]))
+  enum fm_codec codec;
+  if (!strcmp(b, "local") || (!strncmp(b, "unix:", 5) && b[5]) || !fm_compress_parse(b, &codec))
     return 0;
+  if (!strncmp(b, "compress", 8)) {
+    fm_log("FARHINT_BACKEND=%s: the compressed backend is compress, compress:lz4 or "
+           "compress:zstd",
+           b);
+    return -1;
+  }
   for (size_t i = 0; i < sizeof networked / sizeof networked[0]; i++) {
     size_t sl = strlen(networked[i].scheme);
     if (strncmp(b, networked[i].scheme, sl) || strncmp(b + sl, "://", 3))
@@ -241,15 +257,21 @@ int fm_backend_check(void) {
       return -1;
     return networked[i].token ? fm_backend_token(b, fm.cfg.token_file, token, sizeof token) : 0;
   }
-  fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH, tcp://HOST:PORT, "
-         "rdma://HOST:PORT or memcached://HOST:PORT",
+  fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH, compress[:lz4|zstd], "
+         "tcp://HOST:PORT, rdma://HOST:PORT or memcached://HOST:PORT",
          b);
   return -1;
 }
 
 int fm_backend_connect(void) {
   const char *b = fm.cfg.backend;
+  enum fm_codec codec;
   int rc;
+  if (!fm_compress_parse(b, &codec)) {
+    backend_state.transport = &compress;
+    fm_link_is_the_network(); /* the pool's cost is real: no model on top */
+    return fm_compress_open(codec);
+  }
   if (!strcmp(b, "local"))
     rc = spawn_server();
   else if (!strncmp(b, "unix:", 5))
@@ -352,6 +374,13 @@ void fm_backend_unlock_store(void) {
 }
 
 int fm_backend_fd(void) { return backend_state.transport->fd(); }
+
+bool fm_backend_pool(uint64_t *pages, uint64_t *bytes) {
+  if (backend_state.transport != &compress)
+    return false;
+  fm_compress_held(pages, bytes);
+  return true;
+}
 int fm_backend_pid(void) { return backend_state.pid; }
 
 void fm_backend_lost(void) {

@@ -50,6 +50,9 @@ void fm_backend_read_wait(int ticket);
  * them (a read in flight of one of them is stale: ult/fetch.c). */
 void fm_backend_on_store(void (*overwritten)(const uintptr_t *pages, unsigned n));
 int fm_backend_fd(void); /* to poll for server death */
+/* A backend that keeps far pages in this process (compress): true, and the
+ * pages it holds and the bytes they take there. */
+bool fm_backend_pool(uint64_t *pages, uint64_t *bytes);
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
 /* In a forked child: drop the connection and the store (fork.c). */

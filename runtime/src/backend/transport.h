@@ -1,7 +1,8 @@
 /* transport.h -- the transports behind fm_backend_* (backend.c): the shared
  * store of a farmem-server on this machine (backend/shm.c), a farmem-server
- * over tcp (backend/tcp.c) or rdma (backend/rdma.c), and a memcached cluster
- * (backend/memcached.c).
+ * over tcp (backend/tcp.c) or rdma (backend/rdma.c), a memcached cluster
+ * (backend/memcached.c), and a compressed pool in the program's own memory
+ * (backend/compress.c).
  * Design: docs/design/backends.md. */
 #include "base/state.h"
 #include "backend/backend.h"
@@ -106,6 +107,12 @@ int fm_rdma_read_start(uintptr_t page);
 const void *fm_rdma_read_poll(int ticket);
 void fm_rdma_read_end(int ticket);
 void fm_rdma_read_wait(int ticket);
+
+const void *fm_compress_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
+void fm_compress_release(struct fm_far_src *src);
+void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
+void fm_compress_read_into(uintptr_t page, void *dst, size_t len);
+void fm_compress_forget(void);
 
 int fm_memcached_connect(const char *url);
 const void *fm_memcached_fetch(uintptr_t page, size_t len, struct fm_far_src *src);

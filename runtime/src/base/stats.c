@@ -20,7 +20,7 @@
 
 static struct {
   _Atomic uint64_t c[FM_C_COUNT];
-  _Atomic uint64_t lat[2][BUCKETS]; /* [hinted, unhinted] */
+  _Atomic uint64_t lat[FM_LAT_COUNT][BUCKETS];
   _Atomic uint64_t slow_path_ns, slow_path_wall_ns;
   _Atomic uint64_t time_ns[FM_T_COUNT];
   pthread_t threads[MAX_THREADS]; /* 0: ended (its CPU is in ended_cpu_ns) */
@@ -75,8 +75,12 @@ void fm_stats_fault_timing(enum fm_fault_timing t) { fault_timing = t; }
 void fm_stats_latency(bool unhinted, uint64_t ns) {
   if (fault_timing == FM_UNTIMED)
     return;
-  atomic_fetch_add_explicit(&recorded.lat[unhinted][bucket_of(ns)], 1,
-                            memory_order_relaxed);
+  atomic_fetch_add_explicit(&recorded.lat[unhinted ? FM_LAT_UNHINTED : FM_LAT_HINTED][bucket_of(ns)],
+                            1, memory_order_relaxed);
+}
+
+void fm_stats_restore_latency(uint64_t ns) {
+  atomic_fetch_add_explicit(&recorded.lat[FM_LAT_RESTORE][bucket_of(ns)], 1, memory_order_relaxed);
 }
 
 static const char *const timer_names[FM_T_COUNT] = {
@@ -131,8 +135,7 @@ void fm_stats_thread_ends(void) {
     }
 }
 
-uint64_t fm_stats_percentile(bool unhinted, double q) {
-  int which = unhinted;
+uint64_t fm_stats_percentile(enum fm_latency which, double q) {
   uint64_t total = 0, seen = 0;
   for (int b = 0; b < BUCKETS; b++)
     total += recorded.lat[which][b];

@@ -31,6 +31,8 @@ enum fm_timer {
 };
 void fm_stats_time_add(enum fm_timer t, uint64_t since_ns); /* adds now - since_ns */
 void fm_stats_latency(bool unhinted, uint64_t ns); /* of a fault, hinted or not */
+void fm_stats_restore_latency(uint64_t ns);        /* of a decompression (compress.c) */
+enum fm_latency { FM_LAT_HINTED, FM_LAT_UNHINTED, FM_LAT_RESTORE, FM_LAT_COUNT };
 /* Whether this thread's current fault can be timed: beside a lone faulting
  * thread most cannot (control.c), and a sample of those that can stands
  * for them. */
@@ -48,7 +50,7 @@ uint64_t fm_stats_process_cpu_ns(void);
 const char *fm_stats_counter_name(enum fm_counter c);
 const char *fm_stats_timer_name(enum fm_timer t);
 uint64_t fm_stats_time_ns(enum fm_timer t);
-uint64_t fm_stats_percentile(bool unhinted, double q); /* fault latency (ns) */
+uint64_t fm_stats_percentile(enum fm_latency which, double q); /* ns */
 uint64_t fm_stats_runtime_cpu_ns(void);
 void fm_stats_slow_path_totals(uint64_t *cpu_ns, uint64_t *wall_ns);
 void fm_stats_estimate_untimed_copies(void);

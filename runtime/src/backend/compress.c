@@ -1,0 +1,267 @@
+/* compress.c -- far pages kept compressed in the program's own memory
+ * (`--backend compress[:lz4|zstd]`): the memory a page takes while it is
+ * far is what it compresses to, so one machine holds more, as zswap and
+ * zram make it.
+ *
+ * Each far page has a slot (a table over the far region, touched as pages
+ * are stored): a page whose words are all one value is kept as that word, a
+ * page that compresses to at most RAW_ABOVE bytes as its compressed block,
+ * any other whole. Blocks come from glibc's allocator (local memory, not
+ * the far heap the program's malloc, jemalloc, serves; a jemalloc arena of
+ * their own would still give each runtime thread a cache from the far
+ * heap, and a fault there in the middle of an eviction waits on itself).
+ *
+ * A slot is read and written only under its page's lock (a fetch and the
+ * write-back that stores it both hold it: core/meta.h), so slots need no
+ * lock of their own. Codec state and the buffer a fetch decompresses into
+ * belong to a context, taken for one fetch (until its release) or one
+ * store; the two kinds come from separate sets, so a thread that holds a
+ * fetch's context and evicts cannot wait on itself.
+ * Design: docs/design/backends.md, "Far memory compressed on this machine". */
+#include "backend/compress.h"
+#include "backend/transport.h"
+#include "base/log.h"
+#include "base/state.h"
+#include "base/stats.h"
+
+#include <errno.h>
+#include <lz4.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#define ZSTD_STATIC_LINKING_ONLY /* custom allocators: exported by libzstd.so 1.5 */
+#include <zstd.h>
+
+/* A page compressed to more than this is kept whole: the size classes
+ * between (3584, 4096) would save little, and every fetch would pay for
+ * the decompression. */
+#define RAW_ABOVE (FM_PAGE * 3 / 4)
+#define ZSTD_LEVEL 1 /* zstd's fastest: a write-back waits for it */
+#define CONTEXTS 8   /* of each kind; threads spread over them */
+#define BUF_BYTES ((size_t)FM_ZERO_PAGES * FM_PAGE) /* the largest fetch */
+
+enum slot_kind { EMPTY, SAME, WHOLE, PACKED };
+
+struct slot {
+  uint64_t v;   /* the block, or the word a SAME page repeats */
+  uint32_t len; /* the block's bytes */
+  uint32_t kind;
+};
+
+struct context {
+  pthread_mutex_t lock;
+  void *lz4_state;
+  ZSTD_CCtx *cctx;
+  ZSTD_DCtx *dctx;
+  uint8_t *buf; /* a fetch's pages, or a store's compressed page */
+};
+
+static struct {
+  enum fm_codec codec;
+  struct slot *slots;
+  size_t slots_bytes;
+  struct context fetch[CONTEXTS], store[CONTEXTS];
+  _Atomic uint64_t pages, bytes; /* held now: pages, and their blocks' bytes */
+} pool;
+
+extern void *__libc_malloc(size_t);
+extern void __libc_free(void *);
+
+static void *local_alloc(void *opaque, size_t size) {
+  (void)opaque;
+  return __libc_malloc(size);
+}
+
+static void local_free(void *opaque, void *p) {
+  (void)opaque;
+  __libc_free(p);
+}
+
+/* What glibc takes for a block of len bytes: a chunk with an 8-byte
+ * header, 16-byte aligned, 32 bytes at least. */
+static uint64_t chunk_bytes(size_t len) {
+  uint64_t c = (len + 8 + 15) & ~(uint64_t)15;
+  return c < 32 ? 32 : c;
+}
+
+static const ZSTD_customMem local_mem = {local_alloc, local_free, NULL};
+
+const char *fm_codec_name(enum fm_codec c) { return c == FM_CODEC_ZSTD ? "zstd" : "lz4"; }
+
+int fm_compress_parse(const char *spec, enum fm_codec *codec) {
+  if (!strcmp(spec, "compress") || !strcmp(spec, "compress:lz4"))
+    *codec = FM_CODEC_LZ4;
+  else if (!strcmp(spec, "compress:zstd"))
+    *codec = FM_CODEC_ZSTD;
+  else
+    return -1;
+  return 0;
+}
+
+int fm_compress_open(enum fm_codec codec) {
+  pool.codec = codec;
+  /* One glibc arena (only the runtime's own allocations use glibc's
+   * malloc): blocks freed by one evicting thread are reused by another,
+   * where an arena per thread held a third more than the pool's blocks. */
+  mallopt(M_ARENA_MAX, 1);
+  pool.slots_bytes = fm.cfg.far_bytes / FM_PAGE * sizeof(struct slot);
+  pool.slots = mmap(NULL, pool.slots_bytes, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (pool.slots == MAP_FAILED) {
+    fm_log("cannot map the compressed pool's table (%zu bytes): %s", pool.slots_bytes,
+           strerror(errno));
+    return -1;
+  }
+  for (int i = 0; i < CONTEXTS; i++) {
+    pthread_mutex_init(&pool.fetch[i].lock, NULL);
+    pthread_mutex_init(&pool.store[i].lock, NULL);
+  }
+  return 0;
+}
+
+static struct slot *slot_of(uintptr_t page) {
+  fm_check(page >= fm.far_base && page < fm.far_end && page % FM_PAGE == 0);
+  return &pool.slots[(page - fm.far_base) / FM_PAGE];
+}
+
+/* A context of the set, locked, its state made on first use. */
+static struct context *take(struct context *set, bool compressing) {
+  struct context *c = &set[fm_conn_take(&set[0].lock, sizeof set[0], CONTEXTS)];
+  if (!c->buf) {
+    c->buf = local_alloc(NULL, compressing ? FM_PAGE : BUF_BYTES);
+    if (compressing && pool.codec == FM_CODEC_LZ4)
+      c->lz4_state = local_alloc(NULL, (size_t)LZ4_sizeofState());
+    else if (compressing)
+      c->cctx = ZSTD_createCCtx_advanced(local_mem);
+    else if (pool.codec == FM_CODEC_ZSTD)
+      c->dctx = ZSTD_createDCtx_advanced(local_mem);
+    if (!c->buf || (compressing && !c->lz4_state && !c->cctx) ||
+        (!compressing && pool.codec == FM_CODEC_ZSTD && !c->dctx))
+      fm_log_die("the compressed pool cannot allocate its codec's state: out of memory");
+  }
+  return c;
+}
+
+static bool same_filled(const uint64_t *w) {
+  for (unsigned i = 1; i < FM_PAGE / sizeof *w; i++)
+    if (w[i] != w[0])
+      return false;
+  return true;
+}
+
+/* dctx: NULL where lz4 decompresses (it needs no state). */
+static void restore(const struct slot *s, void *dst, ZSTD_DCtx *dctx) {
+  switch (s->kind) {
+  case SAME: {
+    uint64_t *w = dst;
+    for (unsigned i = 0; i < FM_PAGE / sizeof *w; i++)
+      w[i] = s->v;
+    return;
+  }
+  case WHOLE:
+    memcpy(dst, (const void *)s->v, FM_PAGE);
+    return;
+  case PACKED: {
+    uint64_t t0 = fm_stats_now_ns();
+    size_t got = pool.codec == FM_CODEC_LZ4
+                     ? (size_t)LZ4_decompress_safe((const char *)s->v, dst, (int)s->len, FM_PAGE)
+                     : ZSTD_decompressDCtx(dctx, dst, FM_PAGE, (const void *)s->v, s->len);
+    if (got != FM_PAGE)
+      fm_log_die("a page of the compressed pool does not decompress (%s): its data is lost",
+                 fm_codec_name(pool.codec));
+    fm_stats_restore_latency(fm_stats_now_ns() - t0);
+    fm_stats_count(FM_C_RESTORED_PAGES, 1);
+    return;
+  }
+  default: /* only pages stored are fetched (FAR_VALID) */
+    fm_log_die("internal error: a far page that was never stored is fetched from the pool");
+  }
+}
+
+const void *fm_compress_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
+  fm_check(len <= BUF_BYTES);
+  struct context *c = take(pool.fetch, false);
+  src->conn = (int)(c - pool.fetch);
+  for (size_t off = 0; off < len; off += FM_PAGE)
+    restore(slot_of(page + off), c->buf + off, c->dctx);
+  return c->buf;
+}
+
+void fm_compress_release(struct fm_far_src *src) {
+  fm_check(src->conn >= 0 && src->conn < CONTEXTS);
+  pthread_mutex_unlock(&pool.fetch[src->conn].lock);
+}
+
+/* In a forked child, which holds a copy of the pool: its own codec state,
+ * since a context's lock may have been held by a thread of the parent's. */
+void fm_compress_read_into(uintptr_t page, void *dst, size_t len) {
+  ZSTD_DCtx *dctx = pool.codec == FM_CODEC_ZSTD ? ZSTD_createDCtx_advanced(local_mem) : NULL;
+  if (pool.codec == FM_CODEC_ZSTD && !dctx)
+    fm_log_die("a forked child cannot decompress its parent's far pages: out of memory");
+  for (size_t off = 0; off < len; off += FM_PAGE)
+    restore(slot_of(page + off), (uint8_t *)dst + off, dctx);
+  ZSTD_freeDCtx(dctx);
+}
+
+static void drop(struct slot *s) {
+  if (s->kind == WHOLE || s->kind == PACKED) {
+    atomic_fetch_sub(&pool.bytes, chunk_bytes(s->len));
+    local_free(NULL, (void *)s->v);
+  }
+  if (s->kind != EMPTY)
+    atomic_fetch_sub(&pool.pages, 1);
+  s->kind = EMPTY;
+}
+
+static void *keep(const void *data, size_t len) {
+  void *b = local_alloc(NULL, len);
+  if (!b)
+    fm_log_die("the compressed pool cannot hold more pages: out of memory");
+  memcpy(b, data, len);
+  atomic_fetch_add(&pool.bytes, chunk_bytes(len));
+  return b;
+}
+
+static void store_one(struct context *c, struct slot *s, const void *data) {
+  drop(s);
+  atomic_fetch_add(&pool.pages, 1);
+  if (same_filled(data)) {
+    *s = (struct slot){.v = *(const uint64_t *)data, .kind = SAME};
+    fm_stats_count(FM_C_SAME_FILLED_PAGES, 1);
+    return;
+  }
+  size_t n = pool.codec == FM_CODEC_LZ4
+                 ? (size_t)LZ4_compress_fast_extState(c->lz4_state, data, (char *)c->buf, FM_PAGE,
+                                                      RAW_ABOVE, 1)
+                 : ZSTD_compressCCtx(c->cctx, c->buf, RAW_ABOVE, data, FM_PAGE, ZSTD_LEVEL);
+  /* lz4 says 0 and zstd an error code when the page does not fit RAW_ABOVE */
+  if (n == 0 || (pool.codec == FM_CODEC_ZSTD && ZSTD_isError(n))) {
+    *s = (struct slot){.v = (uintptr_t)keep(data, FM_PAGE), .len = FM_PAGE, .kind = WHOLE};
+    fm_stats_count(FM_C_INCOMPRESSIBLE_PAGES, 1);
+    return;
+  }
+  *s = (struct slot){.v = (uintptr_t)keep(c->buf, n), .len = (uint32_t)n, .kind = PACKED};
+  fm_stats_count(FM_C_COMPRESSED_PAGES, 1);
+}
+
+void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
+  if (!n)
+    return;
+  struct context *c = take(pool.store, true);
+  for (unsigned i = 0; i < n; i++)
+    store_one(c, slot_of(pages[i]), (const void *)srcs[i]);
+  pthread_mutex_unlock(&c->lock);
+}
+
+/* A forked child is native from here: its copy of the table goes (the
+ * blocks it shares with the parent until either writes them stay). */
+void fm_compress_forget(void) {
+  munmap(pool.slots, pool.slots_bytes);
+  pool.slots = NULL;
+}
+
+void fm_compress_held(uint64_t *pages, uint64_t *bytes) {
+  *pages = atomic_load(&pool.pages);
+  *bytes = atomic_load(&pool.bytes);
+}
