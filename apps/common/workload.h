@@ -101,4 +101,27 @@ static inline uint64_t workload_run(int threads, long ops, void *(*fn)(void *)) 
   return sum;
 }
 
+/* The fixed-duration workloads (the process-pager's): seconds since
+ * `start`, and MiB and SECONDS parsed from argv[1] and argv[2]. */
+#include <time.h>
+static inline double workload_seconds(const struct timespec *start) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* A word of the fixed-duration workloads' data: a number under 1000, as
+ * counters, sizes and indices mostly are, so their pages compress about as
+ * a program's do (2-3x with lz4), not as random bytes do (not at all). */
+static inline uint64_t small_value(uint64_t i) { return mix(i) % 1000; }
+
+static inline void workload_size_and_time(int argc, char **argv, size_t *mib, double *seconds) {
+  if (argc != 3 || atol(argv[1]) < 4 || atof(argv[2]) <= 0) {
+    fprintf(stderr, "usage: %s MiB SECONDS (MiB at least 4)\n", argv[0]);
+    exit(2);
+  }
+  *mib = (size_t)atol(argv[1]);
+  *seconds = atof(argv[2]);
+}
+
 #endif

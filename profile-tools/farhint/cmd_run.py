@@ -33,9 +33,19 @@ from farhint.units import parse_budget, parse_size
 def add_arguments(p):
     p.add_argument(
         "--local",
-        default="1G",
         metavar="SIZE|PCT%",
-        help="local memory budget for far pages: 512M, or 25%% of --peak (default 1G)",
+        help="local memory budget for far pages: 512M, or 25%% of --peak (default 1G; with "
+        "--proactive, none but the machine's memory)",
+    )
+    p.add_argument(
+        "--proactive",
+        nargs="?",
+        const="0.2%",
+        metavar="RATE",
+        help="proactive mode: no fixed budget; pages idle for a while go to the far tier (the "
+        "compressed pool, unless --backend names another), the while adapting so that faults "
+        "on evicted pages stay under RATE of the pages in use a minute (default 0.2%%, "
+        "Google's far memory's; 0.5%% or 0.005)",
     )
     p.add_argument("--peak", metavar="SIZE", help="the program's peak memory, for --local PCT%%")
     p.add_argument(
@@ -54,8 +64,26 @@ def add_arguments(p):
     p.add_argument("program", nargs=argparse.REMAINDER, help="-- PROGRAM ARGS...")
 
 
-def settings_of(args, local: int) -> dict:
-    s = {"FARHINT_LOCAL": local, **settings.environment(args, settings.options())}
+def proactive_rate(text: str) -> float:
+    """--proactive's RATE: 0.2% or 0.002, a share of the pages in use a minute."""
+    try:
+        rate = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        rate = -1
+    if not 0 < rate <= 1:
+        raise UserError(
+            f"--proactive {text}: RATE is a share of the pages in use a minute, in (0, 100%]: "
+            "0.2% or 0.002"
+        )
+    return rate
+
+
+def settings_of(args, local: int | None) -> dict:
+    s = settings.environment(args, settings.options())
+    if local is not None:
+        s["FARHINT_LOCAL"] = local
+    if args.proactive:
+        s["FARHINT_PROACTIVE"] = proactive_rate(args.proactive)
     if args.stats_file:  # the program may change its folder
         s["FARHINT_STATS_FILE"] = Path(args.stats_file).resolve()
     return s
@@ -113,7 +141,8 @@ def run(args):
         peak = profile["run"].get("peak_bytes") or None
         if peak is None:
             raise UserError(f"profile {args.profile} records no peak; give --peak SIZE")
-    local = parse_budget(args.local, peak)
+    # proactive mode has no budget unless one is given: the runtime takes the machine's
+    local = None if args.proactive and args.local is None else parse_budget(args.local or "1G", peak)
     limit = parse_size(args.cgroup_limit) if args.cgroup_limit else None
     env = runtime_env(settings_of(args, local))
     if limit is None:

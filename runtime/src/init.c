@@ -22,6 +22,7 @@
 #include "fault/control.h"
 #include "fault/prefetch.h"
 #include "fault/priority.h"
+#include "fault/proactive.h"
 #include "fault/trace.h"
 #include "fault/trace_windows.h"
 #include "interpose/alloc.h"
@@ -31,6 +32,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -53,7 +55,16 @@ __attribute__((constructor)) static void fm_init(void) {
   if (getenv("FARHINT_DISABLE"))
     return;
   fm_self_init();
-  if (fm_config_load(&fm.cfg) < 0 || fm_backend_check() < 0) {
+  if (fm_config_load(&fm.cfg) < 0)
+    goto bad_config;
+  /* On its own, proactive mode saves memory on this machine: the pool. */
+  if (fm.cfg.proactive_rate > 0 && !getenv("FARHINT_BACKEND"))
+    snprintf(fm.cfg.backend, sizeof fm.cfg.backend, "compress");
+  /* ...and has no budget but the machine's memory, unless one is given. */
+  if (fm.cfg.proactive_rate > 0 && !getenv("FARHINT_LOCAL"))
+    fm.cfg.local_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+  if (fm_backend_check() < 0) {
+  bad_config:
     fm_log("configuration error: not starting the program");
     _exit(2);
   }
@@ -88,7 +99,8 @@ __attribute__((constructor)) static void fm_init(void) {
   fm_colocate_init(); /* here, on the main thread */
   /* Threads first: their stacks and TLS must come from local memory. */
   if (fm_priority_start() < 0 || fm_control_start() < 0 || fm_reclaim_start() < 0 ||
-      fm_prefetch_start() < 0 || fm_hints_watch_start() < 0 || fm_trace_windows_start() < 0)
+      fm_prefetch_start() < 0 || fm_hints_watch_start() < 0 || fm_trace_windows_start() < 0 ||
+      fm_proactive_start() < 0)
     fm_log_die("cannot start the runtime threads");
   own_pid = getpid();
   fm.active = true;

@@ -13,6 +13,7 @@
 #include "memory/pool.h"
 #include "fault/prefetch.h"
 #include "fault/priority.h"
+#include "fault/proactive.h"
 #include "ult/ult.h"
 
 #include <errno.h>
@@ -58,15 +59,37 @@ static unsigned long status_kib(const char *field) {
 }
 
 /* Appends to buf with bounds; no stdio streams (their buffers are malloc'd). */
-#define APPEND(...) (n += snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, __VA_ARGS__))
+#define APPEND(...) (n += snprintf(buf + n, n < sizeof json ? sizeof json - n : 0, __VA_ARGS__))
+
+/* Proactive mode's samples of memory over time, as rows
+ * [ms, local pages, far pages, far bytes, promotions]. */
+static size_t append_proactive(char *buf, size_t n, size_t cap) {
+  struct fm_proactive_state st;
+  fm_proactive_state(&st);
+#define PAPPEND(...) (n += snprintf(buf + n, n < cap ? cap - n : 0, __VA_ARGS__))
+  PAPPEND(",\"proactive\":{\"rate_target\":%g,\"idle_s\":%.1f,\"evicted_pages\":%lu,"
+          "\"promotions\":%lu,\"background_cpu_ns\":%lu,\"samples\":[",
+          fm.cfg.proactive_rate, st.idle_s, (unsigned long)st.evicted,
+          (unsigned long)st.promotions, (unsigned long)st.background_cpu_ns);
+  for (unsigned i = 0; i < st.nsamples; i++)
+    PAPPEND("%s[%u,%lu,%lu,%lu,%lu]", i ? "," : "", st.samples[i].ms,
+            (unsigned long)st.samples[i].local_pages, (unsigned long)st.samples[i].far_pages,
+            (unsigned long)st.samples[i].far_bytes, (unsigned long)st.samples[i].promotions);
+  PAPPEND("]}");
+#undef PAPPEND
+  return n;
+}
+
+/* Written at start-up and at exit, by one thread at a time. */
+static char json[64 << 10];
 
 static void write_json(uint64_t cpu_ns) {
   uint64_t slow, wall;
   fm_stats_slow_path_totals(&slow, &wall);
-  char buf[8192];
+  char *buf = json;
   size_t n = 0;
   APPEND("{\"format\":\"farhint-stats\",\"version\":2,\"config\":{");
-  n += fm_config_describe(&fm.cfg, true, buf + n, n < sizeof buf ? sizeof buf - n : 0);
+  n += fm_config_describe(&fm.cfg, true, buf + n, n < sizeof json ? sizeof json - n : 0);
   APPEND(",\"vectorized_unmap\":%s,\"vectorized_write_protect\":%s},\"counters\":{",
          fm_evict_vectorized() ? "true" : "false", fm_uffd_has_wp_vec() ? "true" : "false");
   for (int i = 0; i < FM_C_COUNT; i++)
@@ -99,6 +122,11 @@ static void write_json(uint64_t cpu_ns) {
          (unsigned long)cpu_ns, (unsigned long)fm_stats_process_cpu_ns(),
          (unsigned long)slow, (unsigned long)wall,
          (unsigned long)fm_frames_peak_used(), status_kib("RssAnon"), status_kib("VmHWM"));
+  if (fm_proactive_on()) {
+    n -= 2; /* reopen the object ("}\n"): its samples go in */
+    n = append_proactive(buf, n, sizeof json);
+    APPEND("}\n");
+  }
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0 && opened_at_start() && ftruncate(stats_at_start.fd, 0) == 0)
     fd = dup(stats_at_start.fd);
@@ -106,7 +134,7 @@ static void write_json(uint64_t cpu_ns) {
     fm_log("cannot write FARHINT_STATS_FILE=%s: %s", fm.cfg.stats_file, strerror(errno));
     return;
   }
-  ssize_t unused = pwrite(fd, buf, n < sizeof buf ? n : sizeof buf, 0);
+  ssize_t unused = pwrite(fd, buf, n < sizeof json ? n : sizeof json, 0);
   (void)unused;
   close(fd);
 }
@@ -218,6 +246,36 @@ static void report_pool(const unsigned long *c) {
          fm_stats_percentile(FM_LAT_RESTORE, .99) / 1e3);
 }
 
+/* Proactive mode: what it evicted, what came back, what it saved. */
+static void report_proactive(uint64_t cpu) {
+  if (!fm_proactive_on())
+    return;
+  struct fm_proactive_state st;
+  fm_proactive_state(&st);
+  uint64_t pool_pages = 0, pool_bytes = 0, local = fm_frames_used() * FM_PAGE;
+  bool pool = fm_backend_pool(&pool_pages, &pool_bytes);
+  uint64_t native = local + pool_pages * FM_PAGE;
+  double saved = 0, mean_saved = 0;
+  if (pool && native)
+    saved = 1 - (double)(local + pool_bytes) / (double)native;
+  for (unsigned i = 0; i < st.nsamples; i++) {
+    uint64_t nat = (st.samples[i].local_pages + st.samples[i].far_pages) * FM_PAGE;
+    if (nat)
+      mean_saved += 1 - (double)(st.samples[i].local_pages * FM_PAGE + st.samples[i].far_bytes) /
+                            (double)nat;
+  }
+  if (st.nsamples)
+    mean_saved /= st.nsamples;
+  fm_log("proactive: %lu pages evicted for being idle (idle for %.1f s now, hotter pages "
+         "longer), %lu promotions back; local %.1f MiB now%s; memory saved now %.1f%%, "
+         "%.1f%% on average over the run; CPU %.1f ms looking for idle pages and evicting "
+         "them, %.1f ms in the rest of the runtime",
+         (unsigned long)st.evicted, st.idle_s, (unsigned long)st.promotions, local / 1048576.0,
+         pool ? "" : " (far pages elsewhere: saved on this machine is local alone)",
+         100 * saved, 100 * mean_saved, st.background_cpu_ns / 1e6,
+         (cpu > st.background_cpu_ns ? cpu - st.background_cpu_ns : 0) / 1e6);
+}
+
 void fm_report(void) {
   fm_stats_estimate_untimed_copies();
   fm_priority_settle();
@@ -292,6 +350,7 @@ void fm_report(void) {
          cpu / 1e6, fm_stats_process_cpu_ns() / 1e6, wall / 1e6,
          (wall > slow ? wall - slow : 0) / 1e6);
   report_kernel_view();
+  report_proactive(cpu);
   fm_log("time by mechanism (ms, all threads): copy-in %.1f, write-protect %.1f, write-back "
          "%.1f, unmap %.1f, un-protect %.1f, zeroing reused pages %.1f, link waits %.1f, "
          "page-lock waits %.1f, idle spinning %.1f, moves through the frame pool %.1f",

@@ -50,6 +50,7 @@ struct fm_config {
   uint64_t trace_spatial;
   uint64_t trace_spatial_up_to;
   double trace_local_share;
+  double proactive_rate;
   uint64_t mmap_threshold;
   uint64_t trace_warmup_ns;
   double trace_slowdown;

@@ -6,6 +6,7 @@
  * with zeros locally, with no transfer.
  * Design: docs/design/fault-serving.md. */
 #include "fault/pagein.h"
+#include "fault/proactive.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -141,6 +142,7 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
     }
     if (!data)
       data = fm_backend_fetch(page, FM_PAGE, &src);
+    fm_proactive_promoted(page);
     mapped = copy_in(page, FM_PAGE, data, write);
     fm_backend_release(&src);
   } else {

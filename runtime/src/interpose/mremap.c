@@ -15,6 +15,7 @@
  * Design: docs/design/allocation.md. */
 #include "interpose/mmap.h"
 #include "base/state.h"
+#include "base/stats.h"
 #include "memory/evict.h"
 #include "interpose/madvise.h"
 
@@ -95,5 +96,6 @@ int munmap(void *addr, size_t len) {
   if (hi < end)
     rc |= syscall(SYS_munmap, hi, end - hi);
   rc |= drop(lo, hi, true);
+  fm_stats_count(FM_C_MUNMAP_BLOCKS, 1);
   return rc ? -1 : 0;
 }

@@ -305,6 +305,20 @@ unsigned fm_evict_batch(unsigned max) {
   return n;
 }
 
+bool fm_evict_idle(unsigned (*threshold)(uintptr_t page), uint64_t *evicted) {
+  static uint64_t cursor; /* one caller: the proactive thread */
+  uintptr_t pages[64];
+  uint64_t words[64];
+  uint64_t before = cursor;
+  fm_store_writes_begin();
+  unsigned n = fm_frames_pick_idle(pages, words, 64, &cursor, 4096, threshold);
+  if (n)
+    evict_locked(pages, words, n, false);
+  fm_store_writes_end();
+  *evicted += n;
+  return cursor < before || (cursor == 0 && before == 0);
+}
+
 void fm_evict_set_access(uintptr_t base, size_t len, bool accessible) {
   uintptr_t pages[512];
   uint64_t words[512];

@@ -8,6 +8,10 @@
 int fm_evict_init(void);               /* probes process_madvise */
 unsigned fm_evict_batch(unsigned max); /* pages evicted */
 bool fm_evict_vectorized(void);
+/* Proactive mode: one step of a pass over the local pages, evicting those
+ * idle for threshold(page) looks (frames.c); adds the pages evicted to
+ * *evicted and returns true once the pass is over. */
+bool fm_evict_idle(unsigned (*threshold)(uintptr_t page), uint64_t *evicted);
 /* Recent batches needed a TLB flush for more than one page in 2 (scattered
  * dirty victims). */
 bool fm_evict_scattered(void);

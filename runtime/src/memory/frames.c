@@ -39,6 +39,7 @@ struct node {
   uintptr_t page; /* far page this frame holds */
   uint32_t prev, next;
   uint8_t list; /* reclaim list, NO_LIST while taken and untracked, FREE */
+  uint8_t idle; /* proactive mode: looks in a row that found it unused */
 };
 #define NO_LIST 0xff
 #define FREE 0xfe /* on the free list */
@@ -424,6 +425,7 @@ void fm_frames_track(uint32_t i, uintptr_t page, unsigned prio) {
     c = KEPT;
   fm_check(frame_table.nodes[i].list == NO_LIST); /* taken, tracked once */
   frame_table.nodes[i].page = page;
+  frame_table.nodes[i].idle = 0;
   list_append(i, c);
   pthread_mutex_unlock(&frame_table.lock);
 }
@@ -559,4 +561,43 @@ unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max)
   }
   pthread_mutex_unlock(&frame_table.lock);
   return got;
+}
+
+/* Proactive mode: a look at each tracked page, in node order from *cursor,
+ * at most `scan` nodes. A page accessed since the last look (its probe hit:
+ * a hint, or a first write) starts its idle count over; any other counts
+ * one more look and is probed from now on, and once its count reaches
+ * threshold(page) it is a victim, locked. Unhinted reads of a local page
+ * are not seen: such a page comes back by a fault, which starts it over. */
+unsigned fm_frames_pick_idle(uintptr_t *pages, uint64_t *words, unsigned max, uint64_t *cursor,
+                             uint64_t scan, unsigned (*threshold)(uintptr_t page)) {
+  unsigned got = 0;
+  pthread_mutex_lock(&frame_table.lock);
+  for (; scan > 0 && got < max; scan--) {
+    if (*cursor >= frame_table.never_used) {
+      *cursor = 0;
+      break; /* a whole pass */
+    }
+    uint32_t i = (uint32_t)(*cursor)++;
+    struct node *n = &frame_table.nodes[i];
+    if (n->list > KEPT) /* free, or taken and not tracked yet */
+      continue;
+    if (took_access(n->page)) {
+      n->idle = 0;
+      continue;
+    }
+    arm_probe(n->page);
+    if (n->idle < UINT8_MAX)
+      n->idle++;
+    if (n->idle >= threshold(n->page) && take_victim(n->page, &words[got])) {
+      list_remove(i);
+      pages[got++] = n->page;
+    }
+  }
+  pthread_mutex_unlock(&frame_table.lock);
+  return got;
+}
+
+uint64_t fm_frames_used(void) {
+  return frame_table.total - fm_frames_free() + __atomic_load_n(&frame_table.debt, __ATOMIC_RELAXED);
 }

@@ -31,6 +31,13 @@ uint64_t fm_frames_free(void);
 uint64_t fm_frames_total(void);
 uint64_t fm_frames_low_water(void);
 uint64_t fm_frames_peak_used(void); /* most frames in use at once */
+uint64_t fm_frames_used(void);      /* frames in use now */
+/* Proactive mode (fault/proactive.c): up to max pages idle for
+ * threshold(page) looks or more, each returned locked with its word, from a
+ * look at up to `scan` tracked pages from *cursor on (back to 0 after the
+ * last: a pass ends). */
+unsigned fm_frames_pick_idle(uintptr_t *pages, uint64_t *words, unsigned max, uint64_t *cursor,
+                             uint64_t scan, unsigned (*threshold)(uintptr_t page));
 /* Pages are mapped with an access probe, so a reuse after the fetch is seen
  * (clock; lru arms its probes a generation later). */
 bool fm_frames_probe_at_fetch(void);
