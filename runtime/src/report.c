@@ -230,6 +230,17 @@ static void report_kernel_view(void) {
          (unsigned long)(fm.cfg.local_bytes >> 20), store);
 }
 
+static void report_latency(void) {
+  double us[2][4];
+  static const double q[4] = {.5, .95, .99, .999};
+  for (int w = 0; w < 2; w++)
+    for (int i = 0; i < 4; i++)
+      us[w][i] = fm_stats_percentile(w ? FM_LAT_UNHINTED : FM_LAT_HINTED, q[i]) / 1e3;
+  fm_log("fault latency (us): hinted p50 %.1f p95 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
+         "p95 %.1f p99 %.1f p99.9 %.1f",
+         us[0][0], us[0][1], us[0][2], us[0][3], us[1][0], us[1][1], us[1][2], us[1][3]);
+}
+
 /* The compressed pool (--backend compress): what it holds, what that
  * takes, and what a restore costs. */
 static void report_pool(const unsigned long *c) {
@@ -332,15 +343,7 @@ void fm_report(void) {
   if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
     report_prefetch(c);
   report_keep(c);
-  fm_log("fault latency (us): hinted p50 %.1f p95 %.1f p99 %.1f p99.9 %.1f; unhinted p50 %.1f "
-         "p95 %.1f p99 %.1f p99.9 %.1f",
-         fm_stats_percentile(FM_LAT_HINTED, .5) / 1e3, fm_stats_percentile(FM_LAT_HINTED, .95) / 1e3,
-         fm_stats_percentile(FM_LAT_HINTED, .99) / 1e3,
-         fm_stats_percentile(FM_LAT_HINTED, .999) / 1e3,
-         fm_stats_percentile(FM_LAT_UNHINTED, .5) / 1e3,
-         fm_stats_percentile(FM_LAT_UNHINTED, .95) / 1e3,
-         fm_stats_percentile(FM_LAT_UNHINTED, .99) / 1e3,
-         fm_stats_percentile(FM_LAT_UNHINTED, .999) / 1e3);
+  report_latency();
   report_pool(c);
   uint64_t wall, slow;
   fm_stats_slow_path_totals(&slow, &wall);
