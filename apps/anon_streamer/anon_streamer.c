@@ -36,10 +36,6 @@ int main(int argc, char **argv) {
     streamed += (double)(n - live) * sizeof *buf / 1048576.0;
   }
   double took = workload_seconds(&start);
-  uint64_t check = sink & 0;
-  for (size_t i = 0; i < n; i++)
-    check = mix(check ^ buf[i]);
-  printf("units_per_s %.1f\n", streamed / took);
-  printf("checksum %016llx\n", (unsigned long long)check);
+  workload_finish(streamed / took, sink, workload_checksum(0, buf, n));
   return 0;
 }

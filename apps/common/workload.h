@@ -124,4 +124,21 @@ static inline void workload_size_and_time(int argc, char **argv, size_t *mib, do
   *seconds = atof(argv[2]);
 }
 
+/* The checksum of n words, chained from check (data in pieces is checked
+ * piece by piece). */
+static inline uint64_t workload_checksum(uint64_t check, const uint64_t *w, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    check = mix(check ^ w[i]);
+  return check;
+}
+
+/* A fixed-duration workload's two lines. sink, what its reads summed,
+ * depends on how much work was done, so it is in neither line; it is kept
+ * observed so that the compiler keeps the reads. */
+static inline void workload_finish(double units_per_s, uint64_t sink, uint64_t check) {
+  __asm__ volatile("" : : "r"(sink));
+  printf("units_per_s %.1f\n", units_per_s);
+  printf("checksum %016llx\n", (unsigned long long)check);
+}
+
 #endif

@@ -42,10 +42,6 @@ int main(int argc, char **argv) {
     nanosleep(&idle, NULL);
   }
   double took = workload_seconds(&start);
-  uint64_t check = sink & 0;
-  for (size_t i = 0; i < n; i++)
-    check = mix(check ^ data[i]);
-  printf("units_per_s %.0f\n", (double)units / took);
-  printf("checksum %016llx\n", (unsigned long long)check);
+  workload_finish((double)units / took, sink, workload_checksum(0, data, n));
   return 0;
 }

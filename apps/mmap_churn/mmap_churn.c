@@ -54,10 +54,6 @@ int main(int argc, char **argv) {
   }
   double took = workload_seconds(&start);
   struct mapping last = map_and_fill((2 << 20) / 8, 42);
-  uint64_t check = sink & 0;
-  for (size_t i = 0; i < last.words; i++)
-    check = mix(check ^ last.p[i]);
-  printf("units_per_s %.1f\n", (double)units / took);
-  printf("checksum %016llx\n", (unsigned long long)check);
+  workload_finish((double)units / took, sink, workload_checksum(0, last.p, last.words));
   return 0;
 }

@@ -51,11 +51,9 @@ int main(int argc, char **argv) {
     units += 1024;
   }
   double took = workload_seconds(&start);
-  uint64_t check = sink & 0;
+  uint64_t check = 0;
   for (size_t i = 0; i < count; i++)
-    for (uint32_t k = 0; k < objs[i]->len; k++)
-      check = mix(check ^ objs[i]->w[k]);
-  printf("units_per_s %.0f\n", (double)units / took);
-  printf("checksum %016llx\n", (unsigned long long)check);
+    check = workload_checksum(check, objs[i]->w, objs[i]->len);
+  workload_finish((double)units / took, sink, check);
   return 0;
 }

@@ -37,8 +37,8 @@ ZSWAP = Path("/sys/module/zswap/parameters")
 # zswap as the baseline sets it: lz4 into zsmalloc (kernels since 6.15 have
 # no zpool setting: zsmalloc is the only one). A kernel whose crypto API
 # lacks lz4 (built as a module, and none loaded) gets the first it has of
-# the others, which describe() names.
-ZSWAP_SETTINGS = {"compressor": "lz4", "zpool": "zsmalloc", "enabled": "Y"}
+# the others (_zswap_compressor), which describe() names.
+ZSWAP_SETTINGS = {"zpool": "zsmalloc", "enabled": "Y"}
 ZSWAP_COMPRESSORS = ("lz4", "lzo-rle", "lzo")
 
 
@@ -92,7 +92,7 @@ class Swap:
             raise SwapError(
                 "zswap is not in this kernel (no /sys/module/zswap); use --swap zram or file"
             )
-        self.zswap_settings = {**ZSWAP_SETTINGS, "compressor": _zswap_compressor()}
+        self.zswap_settings = {"compressor": _zswap_compressor(), **ZSWAP_SETTINGS}
         for name, value in self.zswap_settings.items():
             path = ZSWAP / name
             if not path.exists() and name == "zpool":

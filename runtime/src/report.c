@@ -61,27 +61,25 @@ static unsigned long status_kib(const char *field) {
 /* Appends to buf with bounds; no stdio streams (their buffers are malloc'd). */
 #define APPEND(...) (n += snprintf(buf + n, n < sizeof json ? sizeof json - n : 0, __VA_ARGS__))
 
-/* Proactive mode's samples of memory over time, as rows
- * [ms, local pages, far pages, far bytes, promotions]. */
-static size_t append_proactive(char *buf, size_t n, size_t cap) {
-  struct fm_proactive_state st;
-  fm_proactive_state(&st);
-#define PAPPEND(...) (n += snprintf(buf + n, n < cap ? cap - n : 0, __VA_ARGS__))
-  PAPPEND(",\"proactive\":{\"rate_target\":%g,\"idle_s\":%.1f,\"evicted_pages\":%lu,"
-          "\"promotions\":%lu,\"background_cpu_ns\":%lu,\"samples\":[",
-          fm.cfg.proactive_rate, st.idle_s, (unsigned long)st.evicted,
-          (unsigned long)st.promotions, (unsigned long)st.background_cpu_ns);
-  for (unsigned i = 0; i < st.nsamples; i++)
-    PAPPEND("%s[%u,%lu,%lu,%lu,%lu]", i ? "," : "", st.samples[i].ms,
-            (unsigned long)st.samples[i].local_pages, (unsigned long)st.samples[i].far_pages,
-            (unsigned long)st.samples[i].far_bytes, (unsigned long)st.samples[i].promotions);
-  PAPPEND("]}");
-#undef PAPPEND
-  return n;
-}
-
 /* Written at start-up and at exit, by one thread at a time. */
 static char json[64 << 10];
+
+/* Proactive mode's samples of memory over time, as rows
+ * [ms, local pages, far pages, far bytes, promotions], appended to buf. */
+static size_t append_proactive(char *buf, size_t n) {
+  struct fm_proactive_state st;
+  fm_proactive_state(&st);
+  APPEND(",\"proactive\":{\"rate_target\":%g,\"idle_s\":%.1f,\"evicted_pages\":%lu,"
+         "\"promotions\":%lu,\"background_cpu_ns\":%lu,\"samples\":[",
+         fm.cfg.proactive_rate, st.idle_s, (unsigned long)st.evicted,
+         (unsigned long)st.promotions, (unsigned long)st.background_cpu_ns);
+  for (unsigned i = 0; i < st.nsamples; i++)
+    APPEND("%s[%u,%lu,%lu,%lu,%lu]", i ? "," : "", st.samples[i].ms,
+           (unsigned long)st.samples[i].local_pages, (unsigned long)st.samples[i].far_pages,
+           (unsigned long)st.samples[i].far_bytes, (unsigned long)st.samples[i].promotions);
+  APPEND("]}");
+  return n;
+}
 
 static void write_json(uint64_t cpu_ns) {
   uint64_t slow, wall;
@@ -118,15 +116,13 @@ static void write_json(uint64_t cpu_ns) {
   /* the process's memory as the kernel counts it (a far store shared with
    * a memory server included: report_kernel_view) */
   APPEND("},\"runtime_cpu_ns\":%lu,\"process_cpu_ns\":%lu,\"hint_slow_path_ns\":{\"cpu\":%lu,"
-         "\"wall\":%lu},\"peak_resident_pages\":%lu,\"rss_anon_kib\":%lu,\"vm_hwm_kib\":%lu}\n",
+         "\"wall\":%lu},\"peak_resident_pages\":%lu,\"rss_anon_kib\":%lu,\"vm_hwm_kib\":%lu",
          (unsigned long)cpu_ns, (unsigned long)fm_stats_process_cpu_ns(),
          (unsigned long)slow, (unsigned long)wall,
          (unsigned long)fm_frames_peak_used(), status_kib("RssAnon"), status_kib("VmHWM"));
-  if (fm_proactive_on()) {
-    n -= 2; /* reopen the object ("}\n"): its samples go in */
-    n = append_proactive(buf, n, sizeof json);
-    APPEND("}\n");
-  }
+  if (fm_proactive_on())
+    n = append_proactive(buf, n);
+  APPEND("}\n");
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0 && opened_at_start() && ftruncate(stats_at_start.fd, 0) == 0)
     fd = dup(stats_at_start.fd);

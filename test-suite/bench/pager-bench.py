@@ -47,11 +47,11 @@ def rss_kib(pid):
         return None
 
 
-def timed_run(cmd, env):
+def timed_run(cmd):
     """(stdout, wall s, CPU s, [(t, RssAnon+RssShmem KiB)])."""
     samples = []
     t0 = time.monotonic()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def sample():
         while proc.poll() is None:
@@ -85,10 +85,10 @@ def checksum(stdout):
     return next(x for x in stdout.splitlines() if x.startswith("checksum "))
 
 
-def run_with_cpu(cmd, env):
+def run_with_cpu(cmd):
     """timed_run, with the process's CPU from its rusage."""
     before = os.times()
-    out, err, wall, samples = timed_run(cmd, env)
+    out, err, wall, samples = timed_run(cmd)
     after = os.times()
     cpu = (after.children_user - before.children_user) + (
         after.children_system - before.children_system
@@ -99,7 +99,6 @@ def run_with_cpu(cmd, env):
 def one(workload, config, args, rep, work):
     binary = ROOT / args.build / "bin" / f"app-{workload}"
     prog = [str(binary), str(args.mib), str(args.seconds)]
-    env = dict(os.environ)
     stats = work / f"{workload}-{rep}.json"
     if config == "native":
         cmd = prog
@@ -115,7 +114,7 @@ def one(workload, config, args, rep, work):
             "--",
             *prog,
         ]
-    out, err, wall, cpu, samples = run_with_cpu(cmd, env)
+    out, err, wall, cpu, samples = run_with_cpu(cmd)
     row = {
         "workload": workload,
         "config": config,

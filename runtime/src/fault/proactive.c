@@ -137,10 +137,12 @@ static void adapt(uint64_t *promoted_before) {
   *promoted_before = now;
   unsigned t = atomic_load(&pro.idle_looks);
   if (rate > fm.cfg.proactive_rate)
-    t = t * 2 > MAX_IDLE_LOOKS ? MAX_IDLE_LOOKS : t * 2;
+    t *= 2;
   else if (rate < fm.cfg.proactive_rate / 4)
-    t = t - (t / 4 ? t / 4 : 1) < MIN_IDLE_LOOKS ? MIN_IDLE_LOOKS : t - (t / 4 ? t / 4 : 1);
-  atomic_store(&pro.idle_looks, t);
+    t -= t / 4 ? t / 4 : 1;
+  atomic_store(&pro.idle_looks, t < MIN_IDLE_LOOKS   ? MIN_IDLE_LOOKS
+                                : t > MAX_IDLE_LOOKS ? MAX_IDLE_LOOKS
+                                                     : t);
 }
 
 static void *proactive_main(void *arg) {

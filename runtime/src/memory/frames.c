@@ -598,6 +598,4 @@ unsigned fm_frames_pick_idle(uintptr_t *pages, uint64_t *words, unsigned max, ui
   return got;
 }
 
-uint64_t fm_frames_used(void) {
-  return frame_table.total - fm_frames_free() + __atomic_load_n(&frame_table.debt, __ATOMIC_RELAXED);
-}
+uint64_t fm_frames_used(void) { return used_frames(); }
