@@ -69,3 +69,20 @@ def test_a_malformed_compressed_backend_is_refused(farhint_run, spec):
     run = farhint_run("fm_scan", 1, 1, "nohint", options=["--backend", spec])
     assert run.returncode == 2, run.stderr
     assert "compress" in run.stderr and "not starting the program" in run.stderr
+
+
+def test_a_page_is_in_one_place_local_or_in_the_pool(farhint_run):
+    """A page read back from the pool leaves it (zswap's exclusive loads):
+    after scanning 32 MiB three times at 4 MiB local, the pool holds the
+    pages that are far now, not every page it ever held."""
+    mib, local_mib = 32, 4
+    run = farhint_run(
+        "fm_scan", mib, 3, "nohint", options=["--local", f"{local_mib}M", "--backend", "compress"]
+    )
+    assert run.returncode == 0, run.stderr
+    pool = run.stats["compressed_pool"]
+    assert run.stats["counters"]["restored_pages"] > 2 * (mib << 8) * 0.8, "two passes restore"
+    far_now = (mib - local_mib) << 8
+    # not every page it ever held ((mib << 8) and more): what is far now, and
+    # the reserve of free frames and the program's other pages
+    assert 0.9 * far_now <= pool["pages"] <= 1.08 * far_now, pool

@@ -82,6 +82,7 @@ static const struct fm_transport compress = {
     .read_into = fm_compress_read_into,
     .forget = fm_compress_forget,
     .fd = no_fd, /* no server: the pool is the program's own memory */
+    .discard = fm_compress_discard,
 };
 static const struct fm_transport memcached = {
     .fetch = fm_memcached_fetch,
@@ -381,6 +382,19 @@ bool fm_backend_pool(uint64_t *pages, uint64_t *bytes) {
   fm_compress_held(pages, bytes);
   return true;
 }
+
+void fm_backend_trim(void) {
+  if (backend_state.transport == &compress)
+    fm_compress_trim();
+}
+
+bool fm_backend_drops_fetched(void) { return backend_state.transport->discard != NULL; }
+
+void fm_backend_discard(uintptr_t page) {
+  if (backend_state.transport->discard)
+    backend_state.transport->discard(page);
+}
+
 int fm_backend_pid(void) { return backend_state.pid; }
 
 void fm_backend_lost(void) {

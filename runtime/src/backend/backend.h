@@ -53,6 +53,16 @@ int fm_backend_fd(void); /* to poll for server death */
 /* A backend that keeps far pages in this process (compress): true, and the
  * pages it holds and the bytes they take there. */
 bool fm_backend_pool(uint64_t *pages, uint64_t *bytes);
+/* A backend whose far copies take this machine's memory (compress) keeps
+ * a page in one place, as zswap's exclusive loads do: a page fetched from
+ * it is mapped dirty and its copy dropped (fm_backend_discard), so it is
+ * written again when it goes. */
+bool fm_backend_drops_fetched(void);
+/* Forgets the far copy of page, whose lock the caller holds, where it takes
+ * this machine's memory; elsewhere it stays until overwritten. */
+void fm_backend_discard(uintptr_t page);
+/* Returns to the kernel the memory a pool in this process no longer uses. */
+void fm_backend_trim(void);
 int fm_backend_pid(void);
 void fm_backend_lost(void) __attribute__((noreturn));
 /* In a forked child: drop the connection and the store (fork.c). */

@@ -40,6 +40,7 @@
 #define ZSTD_LEVEL 1 /* zstd's fastest: a write-back waits for it */
 #define CONTEXTS 8   /* of each kind; threads spread over them */
 #define BUF_BYTES ((size_t)FM_ZERO_PAGES * FM_PAGE) /* the largest fetch */
+#define TRIM_AFTER (4ULL << 20)
 
 enum slot_kind { EMPTY, SAME, WHOLE, PACKED };
 
@@ -63,6 +64,7 @@ static struct {
   size_t slots_bytes;
   struct context fetch[CONTEXTS], store[CONTEXTS];
   _Atomic uint64_t pages, bytes; /* held now: pages, and their blocks' bytes */
+  _Atomic uint64_t freed;        /* blocks' bytes freed since the last trim */
 } pool;
 
 extern void *__libc_malloc(size_t);
@@ -207,12 +209,15 @@ void fm_compress_read_into(uintptr_t page, void *dst, size_t len) {
 static void drop(struct slot *s) {
   if (s->kind == WHOLE || s->kind == PACKED) {
     atomic_fetch_sub(&pool.bytes, chunk_bytes(s->len));
+    atomic_fetch_add(&pool.freed, chunk_bytes(s->len));
     local_free(NULL, (void *)s->v);
   }
   if (s->kind != EMPTY)
     atomic_fetch_sub(&pool.pages, 1);
   s->kind = EMPTY;
 }
+
+void fm_compress_discard(uintptr_t page) { drop(slot_of(page)); }
 
 static void *keep(const void *data, size_t len) {
   void *b = local_alloc(NULL, len);
@@ -259,6 +264,16 @@ void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n
 void fm_compress_forget(void) {
   munmap(pool.slots, pool.slots_bytes);
   pool.slots = NULL;
+}
+
+/* glibc keeps freed chunks for reuse and returns only the top of its heap:
+ * once the pool has shrunk by a few MiB (pages fetched and not evicted
+ * again), the whole pages among its free chunks go back to the kernel. */
+void fm_compress_trim(void) {
+  if (atomic_load(&pool.freed) < TRIM_AFTER)
+    return;
+  atomic_store(&pool.freed, 0);
+  malloc_trim(0);
 }
 
 void fm_compress_held(uint64_t *pages, uint64_t *bytes) {

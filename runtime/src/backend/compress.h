@@ -13,3 +13,6 @@ int fm_compress_parse(const char *spec, enum fm_codec *codec);
 int fm_compress_open(enum fm_codec codec);
 /* The pages the pool holds now, and the bytes their blocks take. */
 void fm_compress_held(uint64_t *pages, uint64_t *bytes);
+/* Gives the kernel back the free pages among the pool's blocks, once it has
+ * shrunk by some MiB since the last time. */
+void fm_compress_trim(void);

@@ -32,6 +32,9 @@ struct fm_transport {
   const void *(*read_poll)(int ticket);
   void (*read_end)(int ticket);
   void (*read_wait)(int ticket);
+  /* Drops a far copy (its page locked): a transport whose copies take this
+   * machine's memory; NULL: a copy stays until it is overwritten. */
+  void (*discard)(uintptr_t page);
 };
 
 /* A memory server's address, one of FARHINT_BACKEND's list (servers.c). */
@@ -113,6 +116,7 @@ void fm_compress_release(struct fm_far_src *src);
 void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n);
 void fm_compress_read_into(uintptr_t page, void *dst, size_t len);
 void fm_compress_forget(void);
+void fm_compress_discard(uintptr_t page);
 
 int fm_memcached_connect(const char *url);
 const void *fm_memcached_fetch(uintptr_t page, size_t len, struct fm_far_src *src);

@@ -99,6 +99,14 @@ static bool claim_hidden(uintptr_t page) {
   return trigger;
 }
 
+/* Whether fetching the page takes its only copy from far memory: a backend
+ * that keeps far pages in this machine's memory drops what it fetched
+ * (fm_backend_drops_fetched), and the page is mapped writable and dirty, to
+ * be written again when it goes. */
+static bool taken_from_far(uint64_t w) {
+  return (w & FARHINT_META_FAR_VALID) && fm_backend_drops_fetched();
+}
+
 static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path, const void *data,
                    const _Atomic bool *stale) {
   _Atomic uint64_t *m = fm_meta(page);
@@ -129,6 +137,9 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
   uint32_t node = frame_for(page, false);
   if (node == FM_LOCAL_NODE)
     write = true; /* never evicted: whether it is dirty does not matter */
+  bool taken = taken_from_far(w);
+  if (taken)
+    write = true;
   size_t mapped;
   if (w & FARHINT_META_FAR_VALID) {
     if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
@@ -153,6 +164,10 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
     fm_frames_put(node);
     fm_page_unlock(page, w);
     return 0;
+  }
+  if (taken) {
+    fm_backend_discard(page);
+    w &= ~FARHINT_META_FAR_VALID;
   }
   fm_frames_track(node, page, prio);
   uint64_t word = mapped_word(w, node, write, prio) | (sample ? FARHINT_META_WP_SAMPLE : 0);
@@ -294,17 +309,18 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative) 
     }
     if (j == i)
       break;
-    bool valid = f[i].word & FARHINT_META_FAR_VALID;
+    bool valid = f[i].word & FARHINT_META_FAR_VALID, taken = taken_from_far(f[i].word);
+    bool write = f[i].write || taken;
     size_t len = (size_t)(j - i) * FM_PAGE;
     struct fm_far_src src = {.conn = -1};
     const uint8_t *data = valid ? fm_backend_fetch(f[i].page, len, &src) : fm_zero_pages_storage;
     memset(dirty, 0, sizeof dirty);
-    unsigned pooled = fm_pool_on() ? map_from_pool(f[i].page, j - i, data, f[i].write, dirty) : 0;
+    unsigned pooled = fm_pool_on() ? map_from_pool(f[i].page, j - i, data, write, dirty) : 0;
     unsigned mapped = j - i;
     if (pooled < j - i)
       mapped = pooled + (unsigned)(copy_in(f[i].page + (uintptr_t)pooled * FM_PAGE,
                                            len - (size_t)pooled * FM_PAGE,
-                                           data + (size_t)pooled * FM_PAGE, f[i].write) /
+                                           data + (size_t)pooled * FM_PAGE, write) /
                                    FM_PAGE);
     fm_backend_release(&src);
     if (!valid)
@@ -317,7 +333,13 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative) 
       if (f[k].mark == FM_MARK_PREFETCHED)
         fm_prefetch_landed(nodes[k - i], f[k].site);
       fm_frames_track(nodes[k - i], f[k].page, f[k].prio);
-      uint64_t word = fetched_word(&f[k], nodes[k - i]);
+      struct fm_fetch fetched = f[k];
+      if (taken) {
+        fm_backend_discard(fetched.page);
+        fetched.word &= ~FARHINT_META_FAR_VALID;
+        fetched.write = true;
+      }
+      uint64_t word = fetched_word(&fetched, nodes[k - i]);
       fm_page_unlock(f[k].page, dirty[k - i] ? word | FARHINT_META_DIRTY : word);
     }
     i = j;

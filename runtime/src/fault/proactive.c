@@ -155,6 +155,7 @@ static void *proactive_main(void *arg) {
     uint64_t evicted = 0;
     while (!fm_evict_idle(threshold, &evicted))
       ;
+    fm_backend_trim();
     atomic_fetch_add(&pro.evicted, evicted);
     fm_stats_count(FM_C_PROACTIVE_EVICTED, evicted);
     if (look % WINDOW_LOOKS == 0)

@@ -362,6 +362,8 @@ static void discard_locked(const uintptr_t *pages, const uint64_t *words, unsign
   for (unsigned i = 0; i < n; i++) {
     if (words[i] & FARHINT_META_PREFETCHED)
       fm_stats_count(FM_C_PREFETCH_WASTED, 1);
+    if (words[i] & FARHINT_META_FAR_VALID)
+      fm_backend_discard(pages[i]);
     fm_page_unlock(pages[i], words[i] & keep);
     fm_frames_put((uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT));
   }
@@ -386,6 +388,8 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister) {
         pages[n] = p;
         words[n++] = w;
       } else {
+        if (w & FARHINT_META_FAR_VALID)
+          fm_backend_discard(p);
         fm_page_unlock(p, w & ~(FARHINT_META_FAR_VALID |
                                 ((FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS) & ~keep)));
       }

@@ -13,6 +13,7 @@
 #include "base/stats.h"
 #include "core/meta.h"
 #include "core/uffd.h"
+#include "backend/backend.h"
 #include "memory/frames.h"
 #include "memory/read_writes.h"
 
@@ -84,6 +85,8 @@ void fm_freed(uintptr_t base, size_t len) {
   uint64_t freed = 0;
   for (uintptr_t p = base, end = base + len; p < end; p += FM_PAGE) {
     uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
+    if (w & FARHINT_META_FAR_VALID)
+      fm_backend_discard(p);
     w &= ~FARHINT_META_FAR_VALID;
     if (w & FM_RESIDENT) {
       if (w & FARHINT_META_PREFETCHED) {
