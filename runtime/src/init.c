@@ -125,8 +125,8 @@ __attribute__((destructor)) static void fm_fini(void) {
 
 /* A program that crashes, or is stopped (Ctrl-C, SIGTERM: how a server's
  * profile run ends), still leaves its trace and statistics: a profile of
- * the run up to there, and the peak it had reached. The handler runs once
- * (SA_RESETHAND), then the signal ends the program as it would have; should
+ * the run up to there, and the peak it had reached. The handler finishes
+ * once, then the signal ends the program as it would have; should
  * finishing hang (the signal came while a lock it needs was held), the
  * alarm ends it anyway. Only where the program has not installed its own
  * handler (it may later). */
@@ -138,11 +138,30 @@ static void set_disposition(int sig, void (*handler)(int)) {
   sigaction(sig, &sa, NULL);
 }
 
+static bool is_stopping(int sig) {
+  for (size_t i = 0; i < sizeof stopping / sizeof stopping[0]; i++)
+    if (stopping[i] == sig)
+      return true;
+  return false;
+}
+
 /* A second stopping signal while the first one's finish runs is ignored:
  * farhint profile passes on a Ctrl-C or kill that the program may also
  * have had from the terminal or its process group, and the second one
- * would end the program before its trace was complete. */
+ * would end the program before its trace was complete. The handler stays
+ * installed until then (no SA_RESETHAND, whose reset to the default let a
+ * second signal in before the handler could ignore it), so the second may
+ * run it on another thread, and returns there. A crash while finishing
+ * ends the program. */
 static void on_fatal(int sig) {
+  static _Atomic bool finishing;
+  if (atomic_exchange(&finishing, true)) {
+    if (is_stopping(sig))
+      return;
+    set_disposition(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
   for (size_t i = 0; i < sizeof stopping / sizeof stopping[0]; i++)
     set_disposition(stopping[i], SIG_IGN);
   alarm(FINISH_LIMIT_S);
@@ -154,7 +173,7 @@ static void on_fatal(int sig) {
 static void finish_on_fatal_signals(void) {
   static const int fatal[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGINT, SIGHUP};
   for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
-    struct sigaction old, sa = {.sa_handler = on_fatal, .sa_flags = SA_RESETHAND | SA_NODEFER};
+    struct sigaction old, sa = {.sa_handler = on_fatal, .sa_flags = SA_NODEFER};
     if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
       sigaction(fatal[i], &sa, NULL);
   }
