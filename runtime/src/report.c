@@ -101,8 +101,9 @@ static void write_json(uint64_t cpu_ns) {
            (unsigned long)fm_stats_percentile(w, 0.999));
   uint64_t pool_pages = 0, pool_bytes = 0;
   if (fm_backend_pool(&pool_pages, &pool_bytes))
-    APPEND("},\"compressed_pool\":{\"pages\":%lu,\"bytes\":%lu",
-           (unsigned long)pool_pages, (unsigned long)pool_bytes);
+    APPEND("},\"compressed_pool\":{\"pages\":%lu,\"bytes\":%lu,\"remote_pages\":%lu",
+           (unsigned long)pool_pages, (unsigned long)pool_bytes,
+           (unsigned long)fm_backend_pool_remote_pages());
   struct fm_prefetch_site sites[32];
   unsigned nsites = fm_prefetch_sites(sites, 32);
   APPEND("},\"prefetch_sites\":[");
@@ -212,8 +213,9 @@ static void report_kernel_view(void) {
   uint64_t pool_pages, pool_bytes;
   if (fm_backend_pool(&pool_pages, &pool_bytes))
     snprintf(store, sizeof store,
-             "far pages are in the compressed pool, %lu MiB of this process's memory",
-             (unsigned long)(pool_bytes >> 20));
+             "far pages are in the compressed pool, %lu MiB of this process's memory%s",
+             (unsigned long)(pool_bytes >> 20),
+             fm_backend_pool_remote_pages() ? ", and on the remote tier behind it" : "");
   else if (!strcmp(fm.cfg.backend, "local") || !strncmp(fm.cfg.backend, "unix:", 5))
     snprintf(store, sizeof store,
              "RssShmem %lu MiB is the far store shared with the memory server, not local memory",
@@ -251,6 +253,12 @@ static void report_pool(const unsigned long *c) {
          fm_stats_percentile(FM_LAT_RESTORE, .5) / 1e3,
          fm_stats_percentile(FM_LAT_RESTORE, .95) / 1e3,
          fm_stats_percentile(FM_LAT_RESTORE, .99) / 1e3);
+  if (c[FM_C_POOL_DEMOTED_PAGES] || fm_backend_pool_remote_pages())
+    fm_log("remote tier behind the pool: %lu pages there now; the pool sent on %lu (its "
+           "coldest, over its %lu MiB budget), fetched back %lu",
+           (unsigned long)fm_backend_pool_remote_pages(), c[FM_C_POOL_DEMOTED_PAGES],
+           (unsigned long)(fm.cfg.pool_bytes >> 20),
+           c[FM_C_REMOTE_TIER_PAGES]);
 }
 
 /* Proactive mode: what it evicted, what came back, what it saved. */

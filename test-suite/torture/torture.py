@@ -28,6 +28,7 @@ import os
 import random
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -87,9 +88,34 @@ POLICIES = ["fifo", "clock", "lru", "prio"]
 # no CPU for longer than --stall, which would read as a hang
 PRIORITIES = ["auto", "auto", "rt"]
 RECLAIMS = ["auto", "background", "inline"]
-# far memory on a farmem-server half the time, compressed in the program's
-# own memory the other half
-BACKENDS = ["local", "local", "compress", "compress:zstd"]
+# far memory on a farmem-server 2 runs in 5, compressed in the program's own
+# memory 2 in 5, and in both tiers (a 1 MiB pool in front of a farmem-server
+# over tcp, two_tiers) 1 in 5
+BACKENDS = ["local", "local", "compress", "compress:zstd", "two tiers"]
+
+
+def two_tiers(build: Path, tmp: str):
+    """A farmem-server on the loopback for the two-tier backend: its process
+    and the options that put a 1 MiB pool in front of it."""
+    token = Path(tmp) / "token"
+    token.write_text("a-token-for-the-torture-runs\n")
+    token.chmod(0o600)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        url = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    log = Path(tmp) / "farmem-server.log"  # a pipe nobody reads would stall it once full
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [str(build / "bin" / "farmem-server"), "--listen", url, "--token-file", str(token)],
+            stderr=out,
+        )
+    for _ in range(100):
+        if "listening" in log.read_text() or server.poll() is not None:
+            break
+        time.sleep(0.05)
+    if "listening" not in log.read_text():
+        sys.exit(f"torture: the farmem-server for two tiers did not start: {log.read_text()}")
+    return server, [f"compress,{url}", "--token-file", str(token), "--pool-size", "1M"]
 
 
 def cpu_ticks(pids) -> int:
@@ -250,8 +276,9 @@ def torture(args, build, expected, rng, tmp):
             "--fault-priority",
             rng.choice(PRIORITIES),
             "--backend",
-            rng.choice(BACKENDS),
         ]
+        backend = rng.choice(BACKENDS)
+        options += args.two_tiers if backend == "two tiers" else [backend]
         if w.ult_only or (w.ult and rng.random() < 0.5):
             options.append("--ult")
         if w.traced:
@@ -303,6 +330,7 @@ def main():
         for _ in range(args.busy)
     ]
     tmp = tempfile.mkdtemp(prefix="farhint-torture-")
+    server, args.two_tiers = two_tiers(build, tmp)
     done = threading.Event()
     if not args.steady:
         threading.Thread(
@@ -312,6 +340,8 @@ def main():
         passed, failed = torture(args, build, expected, random.Random(seed), tmp)
     finally:
         done.set()
+        server.kill()
+        server.wait()
         shutil.rmtree(tmp, ignore_errors=True)
         for b in busy:
             os.killpg(b.pid, signal.SIGKILL)

@@ -81,7 +81,7 @@ static const struct fm_transport compress = {
     .store = fm_compress_store,
     .read_into = fm_compress_read_into,
     .forget = fm_compress_forget,
-    .fd = no_fd, /* no server: the pool is the program's own memory */
+    .fd = fm_compress_fd, /* the remote tier's, if there is one */
     .discard = fm_compress_discard,
 };
 static const struct fm_transport memcached = {
@@ -172,16 +172,16 @@ static int connect_server(const char *path) {
 
 int fm_conn_take(pthread_mutex_t *first, size_t stride, int n) {
   static _Atomic unsigned next;
-  static __thread int mine = -1;
+  static __thread int mine = -1; /* one for every set: taken modulo the set's size */
   if (mine < 0)
-    mine = (int)(atomic_fetch_add(&next, 1) % (unsigned)n);
+    mine = (int)(atomic_fetch_add(&next, 1) % 64);
   for (int k = 0; k < n; k++) {
     int i = (mine + k) % n;
     if (pthread_mutex_trylock((pthread_mutex_t *)((char *)first + (size_t)i * stride)) == 0)
       return i;
   }
-  pthread_mutex_lock((pthread_mutex_t *)((char *)first + (size_t)mine * stride));
-  return mine;
+  pthread_mutex_lock((pthread_mutex_t *)((char *)first + (size_t)(mine % n) * stride));
+  return mine % n;
 }
 
 int fm_backend_token(const char *url, const char *token_file, char *token, size_t len) {
@@ -237,17 +237,9 @@ static const struct {
   bool token;
 } networked[] = {{"tcp", true}, {"rdma", true}, {"memcached", false}};
 
-int fm_backend_check(void) {
-  const char *b = fm.cfg.backend;
-  enum fm_codec codec;
-  if (!strcmp(b, "local") || (!strncmp(b, "unix:", 5) && b[5]) || !fm_compress_parse(b, &codec))
-    return 0;
-  if (!strncmp(b, "compress", 8)) {
-    fm_log("FARHINT_BACKEND=%s: the compressed backend is compress, compress:lz4 or "
-           "compress:zstd",
-           b);
-    return -1;
-  }
+/* A networked backend's spec (its scheme, servers and token): 0, or -1
+ * after saying why; 1 if b names no networked scheme. */
+static int check_networked(const char *b) {
   for (size_t i = 0; i < sizeof networked / sizeof networked[0]; i++) {
     size_t sl = strlen(networked[i].scheme);
     if (strncmp(b, networked[i].scheme, sl) || strncmp(b + sl, "://", 3))
@@ -258,21 +250,72 @@ int fm_backend_check(void) {
       return -1;
     return networked[i].token ? fm_backend_token(b, fm.cfg.token_file, token, sizeof token) : 0;
   }
+  return 1;
+}
+
+/* compress[:CODEC][,REMOTE]: the remote tier is tcp or memcached (an rdma
+ * device serves only the process that opened it, and a forked child reads
+ * the pool's far pages itself). */
+static int check_compress(const char *b, const char *remote) {
+  if (remote && strncmp(remote, "tcp://", 6) && strncmp(remote, "memcached://", 12)) {
+    fm_log("FARHINT_BACKEND=%s: the tier behind the compressed pool is tcp://HOST:PORT or "
+           "memcached://HOST:PORT%s",
+           b, strncmp(remote, "rdma://", 7) ? "" : " (rdma is not supported behind it)");
+    return -1;
+  }
+  if (!remote && fm.cfg.pool_bytes) {
+    fm_log("--pool-size (FARHINT_POOL_SIZE) bounds the compressed pool in front of a remote "
+           "tier: use --backend compress,tcp://HOST:PORT, or leave --pool-size out (alone, "
+           "the pool takes what its pages compress to)");
+    return -1;
+  }
+  return remote ? check_networked(remote) : 0;
+}
+
+int fm_backend_check(void) {
+  const char *b = fm.cfg.backend, *remote;
+  enum fm_codec codec;
+  if (!strcmp(b, "local") || (!strncmp(b, "unix:", 5) && b[5]))
+    return 0;
+  if (!fm_compress_parse(b, &codec, &remote))
+    return check_compress(b, remote);
+  if (!strncmp(b, "compress", 8)) {
+    fm_log("FARHINT_BACKEND=%s: the compressed backend is compress, compress:lz4 or "
+           "compress:zstd, optionally followed by ,tcp://HOST:PORT or ,memcached://HOST:PORT",
+           b);
+    return -1;
+  }
+  int rc = check_networked(b);
+  if (rc <= 0)
+    return rc;
   fm_log("FARHINT_BACKEND=%s is not a backend: use local, unix:PATH, compress[:lz4|zstd], "
-         "tcp://HOST:PORT, rdma://HOST:PORT or memcached://HOST:PORT",
+         "tcp://HOST:PORT, rdma://HOST:PORT, memcached://HOST:PORT or "
+         "compress[:lz4|zstd],tcp://HOST:PORT",
          b);
   return -1;
 }
 
+/* The compressed pool, and the remote tier behind it if b names one. */
+static int connect_compress(enum fm_codec codec, const char *remote) {
+  backend_state.transport = &compress;
+  fm_link_is_the_network(); /* the pool's cost is real: no model on top */
+  if (!remote)
+    return fm_compress_open(codec, NULL, 0);
+  const struct fm_transport *tier = &memcached;
+  int rc = !strncmp(remote, "tcp://", 6) ? (tier = &tcp, fm_tcp_connect(remote, fm.cfg.token_file))
+                                         : fm_memcached_connect(remote);
+  if (!fm.cfg.pool_bytes)
+    fm.cfg.pool_bytes = fm.cfg.local_bytes / 4 > (1 << 20) ? fm.cfg.local_bytes / 4 : 1 << 20;
+  return rc < 0 ? -1 : fm_compress_open(codec, tier, fm.cfg.pool_bytes);
+}
+
 int fm_backend_connect(void) {
   const char *b = fm.cfg.backend;
+  const char *remote;
   enum fm_codec codec;
   int rc;
-  if (!fm_compress_parse(b, &codec)) {
-    backend_state.transport = &compress;
-    fm_link_is_the_network(); /* the pool's cost is real: no model on top */
-    return fm_compress_open(codec);
-  }
+  if (!fm_compress_parse(b, &codec, &remote))
+    return connect_compress(codec, remote);
   if (!strcmp(b, "local"))
     rc = spawn_server();
   else if (!strncmp(b, "unix:", 5))
@@ -383,6 +426,10 @@ bool fm_backend_pool(uint64_t *pages, uint64_t *bytes) {
   return true;
 }
 
+uint64_t fm_backend_pool_remote_pages(void) {
+  return backend_state.transport == &compress ? fm_compress_remote_pages() : 0;
+}
+
 void fm_backend_trim(void) {
   if (backend_state.transport == &compress)
     fm_compress_trim();
@@ -402,7 +449,11 @@ void fm_backend_lost(void) {
     fm_log_die("the memory server (farmem-server, pid %d) is gone: the far pages "
                "it held are lost, so the program cannot go on correctly; stopping",
                (int)backend_state.pid);
-  fm_log_die("the connection to the memory server (%s) is lost: the far pages it "
+  const char *server = fm.cfg.backend, *remote = NULL;
+  enum fm_codec codec;
+  if (!fm_compress_parse(server, &codec, &remote) && remote)
+    server = remote;
+  fm_log_die("the connection to the memory server (%s%s) is lost: the far pages it "
              "held are gone, so the program cannot go on correctly; stopping",
-             fm.cfg.backend);
+             server, remote ? ", the tier behind the compressed pool" : "");
 }

@@ -53,6 +53,8 @@ int fm_backend_fd(void); /* to poll for server death */
 /* A backend that keeps far pages in this process (compress): true, and the
  * pages it holds and the bytes they take there. */
 bool fm_backend_pool(uint64_t *pages, uint64_t *bytes);
+/* The pages the pool has sent on to the remote tier behind it (two tiers). */
+uint64_t fm_backend_pool_remote_pages(void);
 /* A backend whose far copies take this machine's memory (compress) keeps
  * a page in one place, as zswap's exclusive loads do: a page fetched from
  * it is mapped dirty and its copy dropped (fm_backend_discard), so it is

@@ -6,7 +6,9 @@
  * Each far page has a slot (a table over the far region, touched as pages
  * are stored): a page whose words are all one value is kept as that word, a
  * page that compresses to at most RAW_ABOVE bytes as its compressed block,
- * any other whole. Blocks come from glibc's allocator (local memory, not
+ * any other whole. With a remote tier behind (`compress,tcp://HOST:PORT`),
+ * the pool has a budget, and past it its coldest blocks go on to the remote
+ * server (demote); their slots say REMOTE. Blocks come from glibc's allocator (local memory, not
  * the far heap the program's malloc, jemalloc, serves; a jemalloc arena of
  * their own would still give each runtime thread a cache from the far
  * heap, and a fault there in the middle of an eviction waits on itself).
@@ -23,6 +25,7 @@
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
+#include "core/meta.h"
 
 #include <errno.h>
 #include <lz4.h>
@@ -41,13 +44,15 @@
 #define CONTEXTS 8   /* of each kind; threads spread over them */
 #define BUF_BYTES ((size_t)FM_ZERO_PAGES * FM_PAGE) /* the largest fetch */
 #define TRIM_AFTER (4ULL << 20)
+#define DEMOTE_BATCH 64 /* pages sent on to the remote tier in one store */
 
-enum slot_kind { EMPTY, SAME, WHOLE, PACKED };
+enum slot_kind { EMPTY, SAME, WHOLE, PACKED, REMOTE };
 
 struct slot {
   uint64_t v;   /* the block, or the word a SAME page repeats */
   uint32_t len; /* the block's bytes */
-  uint32_t kind;
+  uint16_t kind;
+  uint16_t recent; /* stored since the demoting clock last passed it */
 };
 
 struct context {
@@ -65,6 +70,18 @@ static struct {
   struct context fetch[CONTEXTS], store[CONTEXTS];
   _Atomic uint64_t pages, bytes; /* held now: pages, and their blocks' bytes */
   _Atomic uint64_t freed;        /* blocks' bytes freed since the last trim */
+  /* The remote tier (NULL: none), the blocks' bytes the pool may hold
+   * before its coldest go there, the pages there now, and the demoting
+   * clock: its hand over the slots [0, end) ever stored, its buffer and
+   * codec state (one demoter at a time). */
+  const struct fm_transport *remote;
+  uint64_t budget;
+  _Atomic uint64_t remote_pages;
+  _Atomic size_t end;
+  size_t hand;
+  pthread_mutex_t demoting;
+  uint8_t *demote_buf;
+  ZSTD_DCtx *demote_dctx;
 } pool;
 
 extern void *__libc_malloc(size_t);
@@ -91,18 +108,24 @@ static const ZSTD_customMem local_mem = {local_alloc, local_free, NULL};
 
 const char *fm_codec_name(enum fm_codec c) { return c == FM_CODEC_ZSTD ? "zstd" : "lz4"; }
 
-int fm_compress_parse(const char *spec, enum fm_codec *codec) {
-  if (!strcmp(spec, "compress") || !strcmp(spec, "compress:lz4"))
+int fm_compress_parse(const char *spec, enum fm_codec *codec, const char **remote) {
+  const char *comma = strchr(spec, ',');
+  size_t len = comma ? (size_t)(comma - spec) : strlen(spec);
+  if ((len == 8 || len == 12) && !strncmp(spec, "compress:lz4", len))
     *codec = FM_CODEC_LZ4;
-  else if (!strcmp(spec, "compress:zstd"))
+  else if (len == 13 && !strncmp(spec, "compress:zstd", len))
     *codec = FM_CODEC_ZSTD;
   else
     return -1;
+  *remote = comma ? comma + 1 : NULL;
   return 0;
 }
 
-int fm_compress_open(enum fm_codec codec) {
+int fm_compress_open(enum fm_codec codec, const struct fm_transport *remote, uint64_t budget) {
   pool.codec = codec;
+  pool.remote = remote;
+  pool.budget = budget;
+  pthread_mutex_init(&pool.demoting, NULL);
   /* One glibc arena (only the runtime's own allocations use glibc's
    * malloc): blocks freed by one evicting thread are reused by another,
    * where an arena per thread held a third more than the pool's blocks. */
@@ -152,8 +175,10 @@ static bool same_filled(const uint64_t *w) {
   return true;
 }
 
-/* dctx: NULL where lz4 decompresses (it needs no state). */
-static void restore(const struct slot *s, void *dst, ZSTD_DCtx *dctx) {
+/* The page s holds, into dst; dctx: NULL where lz4 decompresses (it needs
+ * no state). A fetch's restores are counted and timed, a demotion's not. */
+static void restore(uintptr_t page, const struct slot *s, void *dst, ZSTD_DCtx *dctx,
+                    bool fetch) {
   switch (s->kind) {
   case SAME: {
     uint64_t *w = dst;
@@ -172,8 +197,19 @@ static void restore(const struct slot *s, void *dst, ZSTD_DCtx *dctx) {
     if (got != FM_PAGE)
       fm_log_die("a page of the compressed pool does not decompress (%s): its data is lost",
                  fm_codec_name(pool.codec));
-    fm_stats_restore_latency(fm_stats_now_ns() - t0);
-    fm_stats_count(FM_C_RESTORED_PAGES, 1);
+    if (fetch) {
+      fm_stats_restore_latency(fm_stats_now_ns() - t0);
+      fm_stats_count(FM_C_RESTORED_PAGES, 1);
+    }
+    return;
+  }
+  case REMOTE: {
+    fm_check(fetch);
+    struct fm_far_src src = {.conn = -1};
+    memcpy(dst, pool.remote->fetch(page, FM_PAGE, &src), FM_PAGE);
+    if (pool.remote->release)
+      pool.remote->release(&src);
+    fm_stats_count(FM_C_REMOTE_TIER_PAGES, 1);
     return;
   }
   default: /* only pages stored are fetched (FAR_VALID) */
@@ -186,7 +222,7 @@ const void *fm_compress_fetch(uintptr_t page, size_t len, struct fm_far_src *src
   struct context *c = take(pool.fetch, false);
   src->conn = (int)(c - pool.fetch);
   for (size_t off = 0; off < len; off += FM_PAGE)
-    restore(slot_of(page + off), c->buf + off, c->dctx);
+    restore(page + off, slot_of(page + off), c->buf + off, c->dctx, true);
   return c->buf;
 }
 
@@ -201,8 +237,13 @@ void fm_compress_read_into(uintptr_t page, void *dst, size_t len) {
   ZSTD_DCtx *dctx = pool.codec == FM_CODEC_ZSTD ? ZSTD_createDCtx_advanced(local_mem) : NULL;
   if (pool.codec == FM_CODEC_ZSTD && !dctx)
     fm_log_die("a forked child cannot decompress its parent's far pages: out of memory");
-  for (size_t off = 0; off < len; off += FM_PAGE)
-    restore(slot_of(page + off), (uint8_t *)dst + off, dctx);
+  for (size_t off = 0; off < len; off += FM_PAGE) {
+    const struct slot *s = slot_of(page + off);
+    if (s->kind == REMOTE)
+      pool.remote->read_into(page + off, (uint8_t *)dst + off, FM_PAGE);
+    else
+      restore(page + off, s, (uint8_t *)dst + off, dctx, false);
+  }
   ZSTD_freeDCtx(dctx);
 }
 
@@ -212,7 +253,9 @@ static void drop(struct slot *s) {
     atomic_fetch_add(&pool.freed, chunk_bytes(s->len));
     local_free(NULL, (void *)s->v);
   }
-  if (s->kind != EMPTY)
+  if (s->kind == REMOTE)
+    atomic_fetch_sub(&pool.remote_pages, 1);
+  else if (s->kind != EMPTY)
     atomic_fetch_sub(&pool.pages, 1);
   s->kind = EMPTY;
 }
@@ -231,6 +274,10 @@ static void *keep(const void *data, size_t len) {
 static void store_one(struct context *c, struct slot *s, const void *data) {
   drop(s);
   atomic_fetch_add(&pool.pages, 1);
+  s->recent = 1;
+  size_t end = (size_t)(s - pool.slots) + 1;
+  for (size_t e = atomic_load(&pool.end); e < end && !atomic_compare_exchange_weak(&pool.end, &e, end);)
+    ;
   if (same_filled(data)) {
     *s = (struct slot){.v = *(const uint64_t *)data, .kind = SAME};
     fm_stats_count(FM_C_SAME_FILLED_PAGES, 1);
@@ -250,6 +297,67 @@ static void store_one(struct context *c, struct slot *s, const void *data) {
   fm_stats_count(FM_C_COMPRESSED_PAGES, 1);
 }
 
+/* Takes the locks of up to DEMOTE_BATCH far pages the clock finds with a
+ * block not stored since it last passed, and restores them into the
+ * demoter's buffer; a page whose lock is held is passed over (the caller
+ * holds its own batch's): nothing waits. */
+static unsigned pick_cold(uintptr_t *pages, uint64_t *words, size_t *budget_of_looks) {
+  size_t end = atomic_load(&pool.end);
+  unsigned n = 0;
+  for (; n < DEMOTE_BATCH && *budget_of_looks; (*budget_of_looks)--) {
+    size_t i = pool.hand++ % end;
+    struct slot *s = &pool.slots[i];
+    uint16_t kind = __atomic_load_n(&s->kind, __ATOMIC_RELAXED); /* a hint: checked locked */
+    uintptr_t page = fm.far_base + i * FM_PAGE;
+    if ((kind != PACKED && kind != WHOLE) || !fm_page_trylock(page, &words[n]))
+      continue;
+    bool far = (words[n] & FARHINT_META_FAR_VALID) && !(words[n] & FM_RESIDENT);
+    if (!far || (s->kind != PACKED && s->kind != WHOLE) || s->recent) {
+      s->recent = 0;
+      fm_page_unlock(page, words[n]);
+      continue;
+    }
+    restore(page, s, pool.demote_buf + (size_t)n * FM_PAGE, pool.demote_dctx, false);
+    pages[n++] = page;
+  }
+  return n;
+}
+
+/* The pool over its budget: its coldest blocks -- a clock over the slots,
+ * which passes once over those stored since it last came by -- go on to
+ * the remote tier until the pool is an eighth under budget, or the clock
+ * has gone twice round. One thread at a time; others go on storing. */
+static void demote(void) {
+  if (pthread_mutex_trylock(&pool.demoting))
+    return;
+  if (!pool.demote_buf) {
+    pool.demote_buf = local_alloc(NULL, (size_t)DEMOTE_BATCH * FM_PAGE);
+    if (pool.codec == FM_CODEC_ZSTD)
+      pool.demote_dctx = ZSTD_createDCtx_advanced(local_mem);
+    if (!pool.demote_buf || (pool.codec == FM_CODEC_ZSTD && !pool.demote_dctx))
+      fm_log_die("the compressed pool cannot allocate its demoter's buffer: out of memory");
+  }
+  size_t looks = 2 * atomic_load(&pool.end);
+  while (atomic_load(&pool.bytes) > pool.budget - pool.budget / 8 && looks) {
+    uintptr_t pages[DEMOTE_BATCH], srcs[DEMOTE_BATCH];
+    uint64_t words[DEMOTE_BATCH];
+    unsigned n = pick_cold(pages, words, &looks);
+    for (unsigned k = 0; k < n; k++)
+      srcs[k] = (uintptr_t)(pool.demote_buf + (size_t)k * FM_PAGE);
+    if (n)
+      pool.remote->store(pages, srcs, n);
+    for (unsigned k = 0; k < n; k++) {
+      struct slot *s = slot_of(pages[k]);
+      drop(s);
+      s->kind = REMOTE;
+      atomic_fetch_add(&pool.remote_pages, 1);
+      fm_page_unlock(pages[k], words[k]);
+    }
+    fm_stats_count(FM_C_POOL_DEMOTED_PAGES, n);
+  }
+  pthread_mutex_unlock(&pool.demoting);
+}
+
 void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
   if (!n)
     return;
@@ -257,13 +365,19 @@ void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n
   for (unsigned i = 0; i < n; i++)
     store_one(c, slot_of(pages[i]), (const void *)srcs[i]);
   pthread_mutex_unlock(&c->lock);
+  if (pool.remote && atomic_load(&pool.bytes) > pool.budget)
+    demote();
 }
+
+int fm_compress_fd(void) { return pool.remote ? pool.remote->fd() : -1; }
 
 /* A forked child is native from here: its copy of the table goes (the
  * blocks it shares with the parent until either writes them stay). */
 void fm_compress_forget(void) {
   munmap(pool.slots, pool.slots_bytes);
   pool.slots = NULL;
+  if (pool.remote)
+    pool.remote->forget();
 }
 
 /* glibc keeps freed chunks for reuse and returns only the top of its heap:
@@ -280,3 +394,5 @@ void fm_compress_held(uint64_t *pages, uint64_t *bytes) {
   *pages = atomic_load(&pool.pages);
   *bytes = atomic_load(&pool.bytes);
 }
+
+uint64_t fm_compress_remote_pages(void) { return atomic_load(&pool.remote_pages); }

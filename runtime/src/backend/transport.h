@@ -117,6 +117,7 @@ void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n
 void fm_compress_read_into(uintptr_t page, void *dst, size_t len);
 void fm_compress_forget(void);
 void fm_compress_discard(uintptr_t page);
+int fm_compress_fd(void); /* the remote tier's, or -1 */
 
 int fm_memcached_connect(const char *url);
 const void *fm_memcached_fetch(uintptr_t page, size_t len, struct fm_far_src *src);
