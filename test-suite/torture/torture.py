@@ -114,7 +114,10 @@ def two_tiers(build: Path, tmp: str):
             break
         time.sleep(0.05)
     if "listening" not in log.read_text():
-        sys.exit(f"torture: the farmem-server for two tiers did not start: {log.read_text()}")
+        why = log.read_text()
+        server.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+        sys.exit(f"torture: the farmem-server for two tiers did not start: {why}")
     return server, [f"compress,{url}", "--token-file", str(token), "--pool-size", "1M"]
 
 
@@ -316,6 +319,8 @@ def signal_all(loops, sig):
 
 
 def main():
+    # stopped (timeout, kill): the busy loops and the server go too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     args = parse_args()
     build = Path(args.build).resolve()
     seed = args.seed if args.seed is not None else int(time.time())
@@ -325,12 +330,12 @@ def main():
         f"{args.minutes:g} minutes",
         flush=True,
     )
+    tmp = tempfile.mkdtemp(prefix="farhint-torture-")
+    server, args.two_tiers = two_tiers(build, tmp)  # before the busy loops: it may stop here
     busy = [
         subprocess.Popen(["sh", "-c", "while :; do :; done"], start_new_session=True)
         for _ in range(args.busy)
     ]
-    tmp = tempfile.mkdtemp(prefix="farhint-torture-")
-    server, args.two_tiers = two_tiers(build, tmp)
     done = threading.Event()
     if not args.steady:
         threading.Thread(
