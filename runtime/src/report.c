@@ -52,9 +52,11 @@ static unsigned long status_kib(const char *field) {
     return 0;
   text[got] = 0;
   size_t len = strlen(field);
-  for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL)
+  for (const char *line = text; line; line = strchr(line, '\n')) {
+    line += *line == '\n'; /* past the newline that ended the last line */
     if (!strncmp(line, field, len) && line[len] == ':')
       return strtoul(line + len + 1, NULL, 10);
+  }
   return 0;
 }
 

@@ -301,9 +301,9 @@ static int connect_compress(enum fm_codec codec, const char *remote) {
   fm_link_is_the_network(); /* the pool's cost is real: no model on top */
   if (!remote)
     return fm_compress_open(codec, NULL, 0);
-  const struct fm_transport *tier = &memcached;
-  int rc = !strncmp(remote, "tcp://", 6) ? (tier = &tcp, fm_tcp_connect(remote, fm.cfg.token_file))
-                                         : fm_memcached_connect(remote);
+  bool over_tcp = !strncmp(remote, "tcp://", 6); /* else memcached: fm_backend_check */
+  const struct fm_transport *tier = over_tcp ? &tcp : &memcached;
+  int rc = over_tcp ? fm_tcp_connect(remote, fm.cfg.token_file) : fm_memcached_connect(remote);
   if (!fm.cfg.pool_bytes)
     fm.cfg.pool_bytes = fm.cfg.local_bytes / 4 > (1 << 20) ? fm.cfg.local_bytes / 4 : 1 << 20;
   return rc < 0 ? -1 : fm_compress_open(codec, tier, fm.cfg.pool_bytes);

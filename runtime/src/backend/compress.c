@@ -6,12 +6,13 @@
  * Each far page has a slot (a table over the far region, touched as pages
  * are stored): a page whose words are all one value is kept as that word, a
  * page that compresses to at most RAW_ABOVE bytes as its compressed block,
- * any other whole. With a remote tier behind (`compress,tcp://HOST:PORT`),
- * the pool has a budget, and past it its coldest blocks go on to the remote
- * server (demote); their slots say REMOTE. Blocks come from glibc's allocator (local memory, not
+ * any other whole. Blocks come from glibc's allocator (local memory, not
  * the far heap the program's malloc, jemalloc, serves; a jemalloc arena of
  * their own would still give each runtime thread a cache from the far
  * heap, and a fault there in the middle of an eviction waits on itself).
+ * With a remote tier behind (`compress,tcp://HOST:PORT`), the pool has a
+ * budget, and past it its coldest blocks go on to the remote server
+ * (demote); their slots say REMOTE.
  *
  * A slot is read and written only under its page's lock (a fetch and the
  * write-back that stores it both hold it: core/meta.h), so slots need no
@@ -271,13 +272,18 @@ static void *keep(const void *data, size_t len) {
   return b;
 }
 
+/* The demoting clock's range [0, end) takes in slot s. */
+static void clock_covers(const struct slot *s) {
+  size_t end = (size_t)(s - pool.slots) + 1, e = atomic_load(&pool.end);
+  while (e < end && !atomic_compare_exchange_weak(&pool.end, &e, end))
+    ;
+}
+
 static void store_one(struct context *c, struct slot *s, const void *data) {
   drop(s);
   atomic_fetch_add(&pool.pages, 1);
   s->recent = 1;
-  size_t end = (size_t)(s - pool.slots) + 1;
-  for (size_t e = atomic_load(&pool.end); e < end && !atomic_compare_exchange_weak(&pool.end, &e, end);)
-    ;
+  clock_covers(s);
   if (same_filled(data)) {
     *s = (struct slot){.v = *(const uint64_t *)data, .kind = SAME};
     fm_stats_count(FM_C_SAME_FILLED_PAGES, 1);
