@@ -18,6 +18,7 @@
 #include "memory/pool.h"
 #include "memory/reclaim.h"
 #include "memory/splice.h"
+#include "memory/write_log.h"
 #include "fault/colocate.h"
 #include "fault/control.h"
 #include "fault/prefetch.h"
@@ -91,7 +92,9 @@ __attribute__((constructor)) static void fm_init(void) {
   bool fixed_rate = fm.cfg.trace && fm.cfg.trace_spatial_up_to <= 1;
   uint64_t frames = fm.cfg.local_bytes / FM_PAGE / (fixed_rate ? fm.cfg.trace_spatial : 1);
   frames -= fm_pool_init(can_move, frames);
-  if (fm_frames_init(frames, fm.cfg.policy) < 0 || fm_evict_init() < 0)
+  uint64_t write_log = fm.cfg.write_log_bytes ? fm.cfg.write_log_bytes : frames * FM_PAGE / 4;
+  if (fm_frames_init(frames, fm.cfg.policy) < 0 || fm_evict_init() < 0 ||
+      fm_write_log_init(write_log) < 0)
     fm_log_die("cannot allocate the runtime's tables: %s", strerror(errno));
   if (fm_backend_connect() < 0)
     fm_log_die("no memory server: cannot run with far memory");

@@ -263,6 +263,21 @@ static void report_pool(const unsigned long *c) {
            c[FM_C_REMOTE_TIER_PAGES]);
 }
 
+/* Buffered writes (memory/write_log.c): how many waited in a page's log,
+ * and how their pages got them. */
+static void report_write_log(const unsigned long *c) {
+  if (!c[FM_C_LOGGED_WRITES] && !c[FM_C_LOG_APPLIED_PAGES] && !c[FM_C_LOG_WRITTEN_PAGES])
+    return;
+  fm_log("buffered writes: %lu logged instead of fetching their pages (counted as logs "
+         "end); logs applied as their pages were mapped %lu, pages fetched, given their log "
+         "and stored back %lu (%.1f writes a page moved)",
+         c[FM_C_LOGGED_WRITES], c[FM_C_LOG_APPLIED_PAGES], c[FM_C_LOG_WRITTEN_PAGES],
+         c[FM_C_LOG_APPLIED_PAGES] + c[FM_C_LOG_WRITTEN_PAGES]
+             ? (double)c[FM_C_LOGGED_WRITES] /
+                   (double)(c[FM_C_LOG_APPLIED_PAGES] + c[FM_C_LOG_WRITTEN_PAGES])
+             : 0.0);
+}
+
 /* Proactive mode: what it evicted, what came back, what it saved. */
 static void report_proactive(uint64_t cpu) {
   if (!fm_proactive_on())
@@ -351,6 +366,7 @@ void fm_report(void) {
   report_keep(c);
   report_latency();
   report_pool(c);
+  report_write_log(c);
   uint64_t wall, slow;
   fm_stats_slow_path_totals(&slow, &wall);
   fm_log("runtime CPU: %.1f ms of the process's %.1f ms (the runtime's threads' CPU clocks, and "

@@ -137,6 +137,29 @@ void farhint_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t s
 void farhint_prefetch_preserve_most(const void *addr, size_t size, uint32_t packed, uint32_t site)
     __attribute__((weak)) FARHINT_PRESERVE_MOST;
 
+/* ---- Buffered writes (docs/design/buffered-writes.md) ----
+ * A write at a site that writes pages it does not read (a scatter, an
+ * atomic add whose result is unused, a histogram's +=) need not fetch its
+ * page: the runtime records it in the page's log and applies the log when
+ * the page comes in, or fetches, applies and stores the page back once its
+ * log is long. The pass keeps the write itself where the module's live word
+ * is 0 or the page is PRESENT, and calls farhint_write_slow only for a far
+ * page that is not; the call does the write in every case (logged, or in
+ * place if the page turned local meanwhile). kind packs the operation, the
+ * size and whether it is atomic where done in place; value holds the
+ * operand's bits in its low `size` bytes. */
+#define FARHINT_W_STORE 0U         /* *addr = value */
+#define FARHINT_W_ADD 1U           /* *addr += value, an integer (a sub adds the negation) */
+#define FARHINT_W_FADD 2U          /* *addr += value, a float (size 4) or a double (size 8) */
+#define FARHINT_W_ATOMIC (1U << 7) /* in place with an atomic read-modify-write */
+#define FARHINT_W_KIND(op, size_log2, flags)                                                       \
+  ((uint32_t)(op) | ((uint32_t)(size_log2) << 4) | (uint32_t)(flags))
+#define FARHINT_W_OP(kind) ((kind) & 0xfU)
+#define FARHINT_W_SIZE(kind) (1U << (((kind) >> 4) & 0x3U))
+void farhint_write_slow(void *addr, uint64_t value, uint32_t kind) __attribute__((weak));
+void farhint_write_slow_preserve_most(void *addr, uint64_t value, uint32_t kind)
+    __attribute__((weak)) FARHINT_PRESERVE_MOST;
+
 /* Each module that hints owns a "live" word, which the fast path tests
  * first (one RIP-relative compare). It is 0 until hints can help: until a
  * far page the program may touch is not local (the runtime has evicted, or
@@ -234,6 +257,32 @@ farhint_prefetch_ahead(const void *addr, size_t size, int mut, uint32_t site) {
   if (farhint_prefetch)
     farhint_prefetch(addr, size, FARHINT_PACK(mut ? FARHINT_F_MUT : 0, 0, 0), site);
 }
+
+/* A buffered write by hand (the pass emits the same): the store of an
+ * integer, or an integer add (atomic where done in place), to addr, which
+ * is aligned to its size. */
+static inline __attribute__((always_inline)) int farhint_write_logs(const void *addr) {
+  uintptr_t a = (uintptr_t)addr;
+  return farhint_hints_live() && farhint_is_far(a) &&
+         !(farhint_meta_word(a) & FARHINT_META_PRESENT) && farhint_write_slow;
+}
+#define farhint_store_buffered(p, v)                                                               \
+  do {                                                                                             \
+    if (farhint_write_logs(p))                                                                     \
+      farhint_write_slow((void *)(p), (uint64_t)(v),                                               \
+                         FARHINT_W_KIND(FARHINT_W_STORE, __builtin_ctz(sizeof *(p)), 0));          \
+    else                                                                                           \
+      *(p) = (v);                                                                                  \
+  } while (0)
+#define farhint_add_buffered(p, v)                                                                 \
+  do {                                                                                             \
+    if (farhint_write_logs(p))                                                                     \
+      farhint_write_slow((void *)(p), (uint64_t)(v),                                               \
+                         FARHINT_W_KIND(FARHINT_W_ADD, __builtin_ctz(sizeof *(p)),                 \
+                                        FARHINT_W_ATOMIC));                                        \
+    else                                                                                           \
+      __atomic_fetch_add((p), (v), __ATOMIC_SEQ_CST);                                              \
+  } while (0)
 
 /* Eden's hint API. Each expansion owns a thread-local last page for seq. */
 #define hint_fault(addr, mut, size, rdahead, ev_prio, seq)                                         \

@@ -42,6 +42,7 @@ struct fm_config {
   uint64_t link_bandwidth_bps;
   char backend[256];
   uint64_t pool_bytes; /* two tiers: the pool's budget (0 until connected: a quarter of local) */
+  uint64_t write_log_bytes; /* buffered writes' logs (0: a quarter of local) */
   char token_file[512];
   uint64_t server_deadline_ns;
   char server_path[512];

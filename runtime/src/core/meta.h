@@ -33,6 +33,9 @@
  * (mprotect PROT_NONE): not local, and out of the runtime's view, so no
  * read-ahead maps it where neither it nor the runtime could read it. */
 #define FARHINT_META_NO_ACCESS (1UL << 30)
+/* Writes to the page wait in its log (memory/write_log.c): never with a
+ * mapped page, so bits 32..63 hold the log's index instead of a node. */
+#define FARHINT_META_LOGGED (1UL << 31)
 _Static_assert((FARHINT_META_PROBE | FARHINT_META_PREFETCHED) == FARHINT_META_HIDDEN_BITS,
                "hint.h's hidden bits are the probe and prefetched bits");
 /* Mapped locally: PRESENT, or hidden from the fast path (a read-ahead

@@ -19,6 +19,7 @@
 #include "memory/pool.h"
 #include "memory/read_writes.h"
 #include "memory/trace_budget.h"
+#include "memory/write_log.h"
 #include "fault/prefetch.h"
 #include "fault/trace.h"
 
@@ -140,11 +141,10 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
   bool taken = taken_from_far(w);
   if (taken)
     write = true;
-  size_t mapped;
+  struct fm_far_src src = {.conn = -1};
   if (w & FARHINT_META_FAR_VALID) {
     if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
       fm_link_transfer(FM_PAGE);
-    struct fm_far_src src = {.conn = -1};
     /* Under the page lock: a write-back of the page, which takes its lock,
      * has marked a read begun before it stale. */
     if (data && atomic_load(stale)) {
@@ -154,11 +154,22 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
     if (!data)
       data = fm_backend_fetch(page, FM_PAGE, &src);
     fm_proactive_promoted(page);
-    mapped = copy_in(page, FM_PAGE, data, write);
-    fm_backend_release(&src);
   } else {
     fm_stats_count(FM_C_ZERO_PAGES, 1);
-    mapped = copy_in(page, FM_PAGE, fm_zero_pages_storage, write);
+    data = fm_zero_pages_storage;
+  }
+  _Alignas(64) uint8_t with_log[FM_PAGE];
+  if (w & FARHINT_META_LOGGED) { /* the writes waiting for it land before anyone sees it */
+    memcpy(with_log, data, FM_PAGE);
+    fm_write_log_apply(page, w, with_log);
+    data = with_log;
+    write = true;
+  }
+  size_t mapped = copy_in(page, FM_PAGE, data, write);
+  fm_backend_release(&src);
+  if (w & FARHINT_META_LOGGED) {
+    w = fm_write_log_free(page, w);
+    fm_stats_count(FM_C_LOG_APPLIED_PAGES, 1);
   }
   if (!mapped) { /* its range is gone: nothing to map it for */
     fm_frames_put(node);
@@ -224,10 +235,11 @@ bool fm_page_lock_absent(uintptr_t page, uint64_t *word) {
 }
 
 /* Whether f[j] continues f[j - 1]'s UFFDIO_COPY: the next page, the same
- * source (far copy or zeros) and protection. */
+ * source (far copy or zeros) and protection, and no log to apply. */
 static bool same_copy(const struct fm_fetch *a, const struct fm_fetch *b) {
   return b->page == a->page + FM_PAGE && b->write == a->write &&
-         (b->word & FARHINT_META_FAR_VALID) == (a->word & FARHINT_META_FAR_VALID);
+         (b->word & FARHINT_META_FAR_VALID) == (a->word & FARHINT_META_FAR_VALID) &&
+         !((a->word | b->word) & FARHINT_META_LOGGED); /* a page with a log is copied alone */
 }
 
 static uint64_t fetched_word(const struct fm_fetch *f, uint32_t node) {
@@ -310,10 +322,18 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative) 
     if (j == i)
       break;
     bool valid = f[i].word & FARHINT_META_FAR_VALID, taken = taken_from_far(f[i].word);
-    bool write = f[i].write || taken;
+    bool logged = f[i].word & FARHINT_META_LOGGED;
+    bool write = f[i].write || taken || logged;
     size_t len = (size_t)(j - i) * FM_PAGE;
     struct fm_far_src src = {.conn = -1};
     const uint8_t *data = valid ? fm_backend_fetch(f[i].page, len, &src) : fm_zero_pages_storage;
+    _Alignas(64) uint8_t with_log[FM_PAGE];
+    if (logged) {
+      fm_assert(j == i + 1);
+      memcpy(with_log, data, FM_PAGE);
+      fm_write_log_apply(f[i].page, f[i].word, with_log);
+      data = with_log;
+    }
     memset(dirty, 0, sizeof dirty);
     unsigned pooled = fm_pool_on() ? map_from_pool(f[i].page, j - i, data, write, dirty) : 0;
     unsigned mapped = j - i;
@@ -325,15 +345,24 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative) 
     fm_backend_release(&src);
     if (!valid)
       fm_stats_count(FM_C_ZERO_PAGES, j - i);
+    uint64_t first_word = f[i].word;
+    if (logged) {
+      first_word = fm_write_log_free(f[i].page, first_word);
+      fm_stats_count(FM_C_LOG_APPLIED_PAGES, 1);
+    }
     for (unsigned k = i + mapped; k < j; k++) { /* their range is gone */
       fm_frames_put(nodes[k - i]);
-      fm_page_unlock(f[k].page, f[k].word);
+      fm_page_unlock(f[k].page, k == i ? first_word : f[k].word);
     }
     for (unsigned k = i; k < i + mapped; k++) {
       if (f[k].mark == FM_MARK_PREFETCHED)
         fm_prefetch_landed(nodes[k - i], f[k].site);
       fm_frames_track(nodes[k - i], f[k].page, f[k].prio);
       struct fm_fetch fetched = f[k];
+      if (k == i) {
+        fetched.word = first_word;
+        fetched.write = write;
+      }
       if (taken) {
         fm_backend_discard(fetched.page);
         fetched.word &= ~FARHINT_META_FAR_VALID;

@@ -14,6 +14,7 @@
 #include "core/meta.h"
 #include "core/store_writes.h"
 #include "backend/backend.h"
+#include "memory/write_log.h"
 
 #include "fh_tcp.h"
 
@@ -104,6 +105,7 @@ pid_t fm_fork(pid_t (*real_fork)(void)) {
   if (pid == 0) {
     close(link[0]);
     take_over_far_pages(link[1]);
+    fm_write_log_apply_in_child(child_has);
     become_native();
     close(link[1]);
     return 0;

@@ -7,6 +7,7 @@
  * iovec when the kernel allows it.
  * Design: docs/design/eviction.md. */
 #include "memory/evict.h"
+#include "memory/write_log.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -390,6 +391,7 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister) {
       } else {
         if (w & FARHINT_META_FAR_VALID)
           fm_backend_discard(p);
+        w = fm_write_log_free(p, w); /* the writes waiting for it die with it */
         fm_page_unlock(p, w & ~(FARHINT_META_FAR_VALID |
                                 ((FARHINT_META_REGISTERED | FARHINT_META_NO_ACCESS) & ~keep)));
       }

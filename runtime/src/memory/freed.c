@@ -16,6 +16,7 @@
 #include "backend/backend.h"
 #include "memory/frames.h"
 #include "memory/read_writes.h"
+#include "memory/write_log.h"
 
 #include <string.h>
 
@@ -87,7 +88,7 @@ void fm_freed(uintptr_t base, size_t len) {
     uint64_t w = fm_page_lock(p); /* after any fault or eviction of it */
     if (w & FARHINT_META_FAR_VALID)
       fm_backend_discard(p);
-    w &= ~FARHINT_META_FAR_VALID;
+    w = fm_write_log_free(p, w) & ~FARHINT_META_FAR_VALID;
     if (w & FM_RESIDENT) {
       if (w & FARHINT_META_PREFETCHED) {
         fm_stats_count(FM_C_PREFETCH_WASTED, 1);

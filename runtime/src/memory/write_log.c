@@ -1,0 +1,399 @@
+/* write_log.c -- buffered writes: a write to a far page that is not local
+ * goes into the page's log, a list of chunks, instead of bringing the page
+ * in (Beamer et al.'s propagation blocking, with pages for bins). The log is
+ * applied where the page's data is next put together: by whatever maps the
+ * page (pagein.c), before anyone can see it; or, once the log is as large
+ * as the page, or the logs have filled their budget, by a fetch, apply and
+ * store that leaves the page far. Every change to a page's log is made
+ * under the page's lock, which every fetch of the page holds, so a fetch
+ * finds the log complete and in the order it was written.
+ * Design: docs/design/buffered-writes.md. */
+#include "memory/write_log.h"
+#include "base/log.h"
+#include "base/spinlock.h"
+#include "base/state.h"
+#include "base/stats.h"
+#include "core/link.h"
+#include "core/meta.h"
+#include "core/store_writes.h"
+#include "backend/backend.h"
+#include "memory/frames.h"
+
+#include <string.h>
+#include <sys/mman.h>
+
+#define CHUNK_BYTES 256
+#define CHUNKS_PER_FRAME (FM_PAGE / CHUNK_BYTES)
+/* A page's log as large as the page costs more to keep than fetching,
+ * applying and storing the page does. */
+#define PAGE_LOG_CHUNKS CHUNKS_PER_FRAME
+#define NONE UINT32_MAX
+#define LOG_BITS (FARHINT_META_LOGGED | (~0ULL << FARHINT_META_NODE_SHIFT))
+
+/* Entries of one kind: cap values, then cap 16-bit offsets in the page. A
+ * forked child reads the entries below n and the chunks linked so far, so
+ * both are published after what they cover (release). */
+struct chunk {
+  _Atomic uint32_t next; /* the page log's next chunk, or NONE */
+  _Atomic uint16_t n;
+  uint8_t kind; /* FARHINT_W_KIND of all its entries, less FARHINT_W_ATOMIC */
+  uint8_t cap;
+  uint8_t data[CHUNK_BYTES - 8];
+};
+_Static_assert(sizeof(struct chunk) == CHUNK_BYTES, "chunks tile a frame");
+
+struct page_log {
+  _Atomic uintptr_t page; /* 0: free; the page whose lock guards the rest */
+  uint32_t head, tail;    /* chunks */
+  uint32_t entries, chunks;
+};
+
+static struct {
+  struct chunk *chunks;
+  struct page_log *logs;
+  uint32_t nchunks, nlogs; /* the budget */
+  fm_spinlock_t lock;      /* the free lists and the counts */
+  uint32_t free_chunk, fresh_chunk; /* a list through next; never used from fresh on */
+  uint32_t free_log, fresh_log;     /* a list through head */
+  uint32_t chunks_used, logs_used;
+  _Atomic uint32_t cursor; /* where make_room looks next */
+  /* The frames the chunks in use take from the local budget: only the
+   * thread that set `settling` changes them. */
+  _Atomic bool settling;
+  uint32_t *nodes, nodes_held;
+} wl;
+
+int fm_write_log_init(uint64_t budget) {
+  wl.nchunks = (uint32_t)(budget / CHUNK_BYTES);
+  if (wl.nchunks < 2 * CHUNKS_PER_FRAME)
+    return 0; /* off: every write is done in place */
+  wl.nlogs = wl.nchunks + 1024; /* a log briefly without a chunk (write_page) */
+  size_t chunk_bytes = (size_t)wl.nchunks * CHUNK_BYTES;
+  size_t log_bytes = (size_t)wl.nlogs * sizeof(struct page_log);
+  size_t node_bytes = (size_t)(wl.nchunks / CHUNKS_PER_FRAME + 1) * sizeof(uint32_t);
+  void *m = mmap(NULL, chunk_bytes + log_bytes + node_bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED)
+    return -1;
+  wl.chunks = m;
+  wl.logs = (struct page_log *)((char *)m + chunk_bytes);
+  wl.nodes = (uint32_t *)((char *)wl.logs + log_bytes);
+  wl.free_chunk = wl.free_log = NONE;
+  return 0;
+}
+
+/* The frames held follow the chunks in use. may_get: the caller may wait
+ * for a frame (reclaim); else it only gives frames back. */
+static void settle_frames(bool may_get) {
+  while (!atomic_exchange_explicit(&wl.settling, true, memory_order_acquire)) {
+    bool balanced;
+    do {
+      fm_spin_lock(&wl.lock);
+      uint32_t want = (wl.chunks_used + CHUNKS_PER_FRAME - 1) / CHUNKS_PER_FRAME;
+      fm_spin_unlock(&wl.lock);
+      balanced = want == wl.nodes_held || (want > wl.nodes_held && !may_get);
+      if (want > wl.nodes_held && may_get)
+        wl.nodes[wl.nodes_held++] = fm_frames_get();
+      else if (want < wl.nodes_held)
+        fm_frames_put(wl.nodes[--wl.nodes_held]);
+    } while (!balanced);
+    atomic_store_explicit(&wl.settling, false, memory_order_release);
+    /* Another thread's change that came while this one settled and found
+     * it settling is this one's to settle. */
+    fm_spin_lock(&wl.lock);
+    uint32_t want = (wl.chunks_used + CHUNKS_PER_FRAME - 1) / CHUNKS_PER_FRAME;
+    fm_spin_unlock(&wl.lock);
+    if (want == wl.nodes_held || (want > wl.nodes_held && !may_get))
+      return;
+  }
+}
+
+static uint32_t chunk_alloc(uint8_t kind) {
+  fm_spin_lock(&wl.lock);
+  uint32_t c = wl.free_chunk;
+  if (c != NONE)
+    wl.free_chunk = atomic_load_explicit(&wl.chunks[c].next, memory_order_relaxed);
+  else if (wl.fresh_chunk < wl.nchunks)
+    c = wl.fresh_chunk++;
+  if (c != NONE)
+    wl.chunks_used++;
+  fm_spin_unlock(&wl.lock);
+  if (c == NONE)
+    return NONE;
+  struct chunk *k = &wl.chunks[c];
+  unsigned size = FARHINT_W_SIZE(kind);
+  k->kind = kind;
+  k->cap = (uint8_t)(sizeof k->data / (size + sizeof(uint16_t)));
+  atomic_store_explicit(&k->n, 0, memory_order_relaxed);
+  atomic_store_explicit(&k->next, NONE, memory_order_relaxed);
+  return c;
+}
+
+static uint32_t log_alloc(uintptr_t page) {
+  fm_spin_lock(&wl.lock);
+  uint32_t i = wl.free_log;
+  if (i != NONE)
+    wl.free_log = wl.logs[i].head;
+  else if (wl.fresh_log < wl.nlogs)
+    i = wl.fresh_log++;
+  if (i != NONE)
+    wl.logs_used++;
+  fm_spin_unlock(&wl.lock);
+  if (i != NONE) {
+    struct page_log *l = &wl.logs[i];
+    l->head = l->tail = NONE;
+    l->entries = l->chunks = 0;
+    atomic_store_explicit(&l->page, page, memory_order_release);
+  }
+  return i;
+}
+
+static struct page_log *log_of(uintptr_t page, uint64_t w) {
+  fm_check(w & FARHINT_META_LOGGED);
+  struct page_log *l = &wl.logs[w >> FARHINT_META_NODE_SHIFT];
+  fm_check(atomic_load_explicit(&l->page, memory_order_relaxed) == page);
+  return l;
+}
+
+/* Appends to l, whose page the caller has locked; false if the logs have no
+ * chunk to spare. */
+static bool append(struct page_log *l, uint16_t offset, uint64_t value, uint8_t kind) {
+  struct chunk *t = l->tail == NONE ? NULL : &wl.chunks[l->tail];
+  uint16_t n = t ? atomic_load_explicit(&t->n, memory_order_relaxed) : 0;
+  if (!t || t->kind != kind || n == t->cap) {
+    uint32_t c = chunk_alloc(kind);
+    if (c == NONE)
+      return false;
+    if (t)
+      atomic_store_explicit(&t->next, c, memory_order_release);
+    else
+      l->head = c;
+    l->tail = c;
+    l->chunks++;
+    t = &wl.chunks[c];
+    n = 0;
+  }
+  unsigned size = FARHINT_W_SIZE(kind);
+  memcpy(t->data + (size_t)n * size, &value, size); /* little-endian: the low bytes */
+  memcpy(t->data + (size_t)t->cap * size + (size_t)n * sizeof(uint16_t), &offset,
+         sizeof offset);
+  atomic_store_explicit(&t->n, (uint16_t)(n + 1), memory_order_release);
+  l->entries++;
+  return true;
+}
+
+/* The write at p, in a page nobody else can see (a buffer: no atomics), or
+ * in place. */
+static void apply_one(void *p, uint64_t v, uint32_t kind, bool atomic) {
+  unsigned size = FARHINT_W_SIZE(kind);
+  switch (FARHINT_W_OP(kind)) {
+  case FARHINT_W_STORE: /* an aligned store is atomic as it is */
+    switch (size) {
+    case 1: *(volatile uint8_t *)p = (uint8_t)v; return;
+    case 2: *(volatile uint16_t *)p = (uint16_t)v; return;
+    case 4: *(volatile uint32_t *)p = (uint32_t)v; return;
+    default: *(volatile uint64_t *)p = v; return;
+    }
+  case FARHINT_W_ADD:
+    switch (size) {
+    case 1: atomic ? (void)__atomic_fetch_add((uint8_t *)p, (uint8_t)v, __ATOMIC_SEQ_CST)
+                   : (void)(*(uint8_t *)p += (uint8_t)v);
+      return;
+    case 2: atomic ? (void)__atomic_fetch_add((uint16_t *)p, (uint16_t)v, __ATOMIC_SEQ_CST)
+                   : (void)(*(uint16_t *)p += (uint16_t)v);
+      return;
+    case 4: atomic ? (void)__atomic_fetch_add((uint32_t *)p, (uint32_t)v, __ATOMIC_SEQ_CST)
+                   : (void)(*(uint32_t *)p += (uint32_t)v);
+      return;
+    default: atomic ? (void)__atomic_fetch_add((uint64_t *)p, v, __ATOMIC_SEQ_CST)
+                    : (void)(*(uint64_t *)p += v);
+      return;
+    }
+  default:
+    fm_check(FARHINT_W_OP(kind) == FARHINT_W_FADD && (size == 4 || size == 8));
+    if (size == 4) {
+      float add, old, sum;
+      uint32_t bits = (uint32_t)v, old_bits, sum_bits;
+      memcpy(&add, &bits, 4);
+      do {
+        old_bits = __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED);
+        memcpy(&old, &old_bits, 4);
+        sum = old + add;
+        memcpy(&sum_bits, &sum, 4);
+      } while (atomic ? !__atomic_compare_exchange_n((uint32_t *)p, &old_bits, sum_bits, false,
+                                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)
+                      : (*(uint32_t *)p = sum_bits, false));
+    } else {
+      double add, old, sum;
+      uint64_t old_bits, sum_bits;
+      memcpy(&add, &v, 8);
+      do {
+        old_bits = __atomic_load_n((uint64_t *)p, __ATOMIC_RELAXED);
+        memcpy(&old, &old_bits, 8);
+        sum = old + add;
+        memcpy(&sum_bits, &sum, 8);
+      } while (atomic ? !__atomic_compare_exchange_n((uint64_t *)p, &old_bits, sum_bits, false,
+                                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)
+                      : (*(uint64_t *)p = sum_bits, false));
+    }
+  }
+}
+
+static void apply_chunk(uint8_t *page, const struct chunk *c) {
+  unsigned size = FARHINT_W_SIZE(c->kind);
+  uint16_t n = atomic_load_explicit(&c->n, memory_order_acquire);
+  const uint8_t *offsets = c->data + (size_t)c->cap * size;
+  for (uint16_t i = 0; i < n; i++) {
+    uint16_t off;
+    uint64_t v = 0;
+    memcpy(&off, offsets + (size_t)i * sizeof off, sizeof off);
+    memcpy(&v, c->data + (size_t)i * size, size);
+    fm_check(off % size == 0 && off + size <= FM_PAGE);
+    apply_one(page + off, v, c->kind, false);
+  }
+}
+
+void fm_write_log_apply(uintptr_t page, uint64_t w, void *dst) {
+  struct page_log *l = log_of(page, w);
+  uint32_t entries = 0, chunks = 0;
+  for (uint32_t c = l->head; c != NONE;
+       c = atomic_load_explicit(&wl.chunks[c].next, memory_order_acquire)) {
+    apply_chunk(dst, &wl.chunks[c]);
+    entries += atomic_load_explicit(&wl.chunks[c].n, memory_order_relaxed);
+    chunks++;
+  }
+  fm_check(entries == l->entries && chunks == l->chunks); /* the log is whole */
+}
+
+uint64_t fm_write_log_free(uintptr_t page, uint64_t w) {
+  if (!(w & FARHINT_META_LOGGED))
+    return w;
+  struct page_log *l = log_of(page, w);
+  uint32_t index = (uint32_t)(w >> FARHINT_META_NODE_SHIFT);
+  atomic_store_explicit(&l->page, 0, memory_order_release);
+  fm_spin_lock(&wl.lock);
+  if (l->head != NONE) {
+    atomic_store_explicit(&wl.chunks[l->tail].next, wl.free_chunk, memory_order_relaxed);
+    wl.free_chunk = l->head;
+  }
+  wl.chunks_used -= l->chunks;
+  l->head = wl.free_log;
+  wl.free_log = index;
+  wl.logs_used--;
+  fm_spin_unlock(&wl.lock);
+  fm_stats_count(FM_C_LOGGED_WRITES, l->entries);
+  settle_frames(false);
+  return w & ~LOG_BITS;
+}
+
+/* The page's data, with its log and the write `extra` (if any) applied,
+ * becomes its far copy; the page stays far. The caller holds its lock. The
+ * word in the table says so before the store may be copied by a fork
+ * (which waits for store writes): FAR_VALID, and no log. */
+static uint64_t write_page(uintptr_t page, uint64_t w, const uint64_t *extra, uintptr_t addr,
+                           uint32_t kind) {
+  _Alignas(64) uint8_t buf[FM_PAGE];
+  fm_store_writes_begin();
+  if (w & FARHINT_META_FAR_VALID) {
+    fm_link_transfer(FM_PAGE);
+    struct fm_far_src src = {.conn = -1};
+    memcpy(buf, fm_backend_fetch(page, FM_PAGE, &src), FM_PAGE);
+    fm_backend_release(&src);
+  } else {
+    memset(buf, 0, FM_PAGE);
+  }
+  if (w & FARHINT_META_LOGGED)
+    fm_write_log_apply(page, w, buf);
+  if (extra)
+    apply_one(buf + (addr - page), *extra, kind, false);
+  uintptr_t from = (uintptr_t)buf;
+  fm_link_transfer(FM_PAGE);
+  fm_backend_store(&page, &from, 1);
+  _Atomic uint64_t *m = fm_meta(page);
+  atomic_fetch_or_explicit(m, FARHINT_META_FAR_VALID, memory_order_release);
+  atomic_fetch_and_explicit(m, ~LOG_BITS, memory_order_release);
+  w = fm_write_log_free(page, w) | FARHINT_META_FAR_VALID;
+  fm_store_writes_end();
+  fm_stats_count(FM_C_LOG_WRITTEN_PAGES, 1);
+  return w;
+}
+
+/* Writes the longest logs (the average chunks or more) to their pages until a
+ * 32nd of the chunks is free or every log was looked at once; passes over
+ * pages whose lock is held, and mine, whose lock the caller holds. */
+static void make_room(uintptr_t mine) {
+  fm_spin_lock(&wl.lock);
+  uint32_t top = wl.fresh_log;
+  uint32_t average = wl.chunks_used / (wl.logs_used ? wl.logs_used : 1);
+  fm_spin_unlock(&wl.lock);
+  uint32_t freed = 0;
+  for (uint32_t looked = 0; looked < top && freed < wl.nchunks / 32 + 1; looked++) {
+    uint32_t i = atomic_fetch_add_explicit(&wl.cursor, 1, memory_order_relaxed) % top;
+    struct page_log *l = &wl.logs[i];
+    uintptr_t p = atomic_load_explicit(&l->page, memory_order_acquire);
+    uint64_t w;
+    if (!p || p == mine || l->chunks < average || !fm_page_trylock(p, &w))
+      continue;
+    /* Under its lock, the log is the page's, whole. */
+    if ((w & FARHINT_META_LOGGED) && (w >> FARHINT_META_NODE_SHIFT) == i) {
+      freed += l->chunks;
+      w = write_page(p, w, NULL, 0, 0);
+    }
+    fm_page_unlock(p, w);
+  }
+}
+
+void fm_write_log_write(uintptr_t addr, uint64_t value, uint32_t kind) {
+  unsigned size = FARHINT_W_SIZE(kind);
+  uintptr_t page = fm_page_of(addr);
+  if (!fm.active || !wl.nchunks || addr < fm.far_base || addr >= fm.far_end ||
+      (addr & (size - 1))) {
+    apply_one((void *)addr, value, kind, kind & FARHINT_W_ATOMIC);
+    return;
+  }
+  uint64_t w = fm_page_lock(page);
+  if ((w & (FM_RESIDENT | FARHINT_META_NO_ACCESS)) || !(w & FARHINT_META_REGISTERED)) {
+    /* Local now, or not the runtime's to log: the write faults as a plain
+     * store would. */
+    fm_page_unlock(page, w);
+    apply_one((void *)addr, value, kind, kind & FARHINT_W_ATOMIC);
+    return;
+  }
+  uint8_t logged = (uint8_t)(kind & ~FARHINT_W_ATOMIC);
+  if (!(w & FARHINT_META_LOGGED)) {
+    uint32_t i = log_alloc(page);
+    if (i != NONE)
+      w |= FARHINT_META_LOGGED | (uint64_t)i << FARHINT_META_NODE_SHIFT;
+  }
+  bool done = false;
+  if (w & FARHINT_META_LOGGED) {
+    struct page_log *l = log_of(page, w);
+    done = append(l, (uint16_t)(addr - page), value, logged);
+    if (!done) {
+      make_room(page);
+      done = append(l, (uint16_t)(addr - page), value, logged);
+    }
+    if (done && l->chunks >= PAGE_LOG_CHUNKS)
+      w = write_page(page, w, NULL, 0, 0);
+  }
+  if (!done) /* no room left even so: this write goes with the log to the page */
+    w = write_page(page, w, &value, addr, logged);
+  fm_page_unlock(page, w);
+  settle_frames(true);
+}
+
+void fm_write_log_apply_in_child(bool (*child_has)(uintptr_t page, uint64_t w)) {
+  for (uint32_t i = 0; i < wl.fresh_log; i++) {
+    uintptr_t p = atomic_load_explicit(&wl.logs[i].page, memory_order_acquire);
+    if (!p)
+      continue;
+    uint64_t w = atomic_load_explicit(fm_meta(p), memory_order_relaxed);
+    /* A log whose page the child has was applied to it before the fork
+     * mapped it; one freed after is its page's no more. */
+    if (!(w & FARHINT_META_LOGGED) || (w >> FARHINT_META_NODE_SHIFT) != i || child_has(p, w))
+      continue;
+    for (uint32_t c = wl.logs[i].head; c != NONE;
+         c = atomic_load_explicit(&wl.chunks[c].next, memory_order_acquire))
+      apply_chunk((uint8_t *)p, &wl.chunks[c]);
+  }
+}
