@@ -6,6 +6,7 @@
 #include "FarHint/FarHintPass.h"
 
 #include "FarHint/AccessPattern.h"
+#include "FarHint/BufferedWrite.h"
 #include "FarHint/HintEmitter.h"
 #include "FarHint/Hoist.h"
 #include "FarHint/Prefetch.h"
@@ -23,6 +24,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -225,12 +227,14 @@ public:
   // STEP: insert every planned hint (the analyses are stale after this).
   void emitAll() {
     HintEmitter Emitter(M);
-    if (!Plan.empty())
+    if (changed())
       Emitter.recordProfiledBuild(Prof.BuildId);
     // Loops with hints first get an unhinted twin (Version.h).
     MapVector<Function *, SmallVector<Instruction *, 8>> PointsOf;
     for (const Planned &X : Plan)
       PointsOf[X.A.Inst->getFunction()].push_back(X.A.Inst);
+    for (const BufferedWrite &W : Buffered)
+      PointsOf[W.Store->getFunction()].push_back(W.Store);
     // Versioning closes loops (LCSSA): an access after a versioned loop then
     // takes the loop's values through exit phis, which its Access reads
     // through the instruction's operands.
@@ -255,6 +259,15 @@ public:
       LLVM_DEBUG(dbgs() << "farhint: hint site " << X.P.SiteId << " at " << locationOf(X.Origin)
                         << "\n");
       Emitter.emit(X.A, X.P, X.Origin->getDebugLoc(), !Versioned.contains(X.A.Inst));
+    }
+    for (const BufferedWrite &W : Buffered) {
+      FAM.getResult<OptimizationRemarkEmitterAnalysis>(*W.Store->getFunction()).emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "Buffered", W.Store)
+               << "buffered writes for site " << ore::NV("Site", HintedBy.lookup(W.Store)) << ": "
+               << W.Shape;
+      });
+      Hinted.insert(HintedBy.lookup(W.Store));
+      emitBufferedWrite(W, Emitter.liveWord(), !Versioned.contains(W.Store));
     }
     if (O.PassMode == Mode::Profile)
       Emitter.recordSites(SmallVector<uint32_t>(Hinted.begin(), Hinted.end()),
@@ -318,7 +331,7 @@ public:
       M.getContext().emitError(toString(std::move(E)));
   }
 
-  bool changed() const { return !Plan.empty(); }
+  bool changed() const { return !Plan.empty() || !Buffered.empty(); }
 
 private:
   ReportEntry entryFor(const Site &S) {
@@ -371,6 +384,9 @@ private:
         return false;
       }
     }
+    std::string NotBuffered;
+    if (O.BufferedWrites && planBufferedWrites(S, Match, E, NotBuffered))
+      return true;
     uint32_t HintedFor = 0;
     SmallPtrSet<Value *, 4> AheadOf; // addresses with a prefetch planned (x[i] += for one)
     for (const Access &A : Match.Accesses) {
@@ -412,6 +428,10 @@ private:
               ", which has more faults";
       return true; // they are hinted: its faults count toward coverage=
     }
+    if (!NotBuffered.empty()) {
+      E.Why += "; writes not buffered: " + NotBuffered;
+      remarkNotBuffered(*Match.Accesses.front().Inst, S.Id, NotBuffered);
+    }
     if (Match.ByLineOnly)
       E.Why += "; matched by line (no access at column " + std::to_string(S.Loc.Column) + ")";
     if (Match.InInlinedCallee)
@@ -420,6 +440,65 @@ private:
       E.Function = Match.Accesses.front().Inst->getFunction()->getName().str();
     E.Hinted = true;
     return true;
+  }
+
+  // Plans buffered writes (BufferedWrite.h) for a site whose accesses are
+  // all writes that need not fetch their page, if the profile agrees that
+  // it writes what it faults on: a `+=` reads its page first (a read fault,
+  // then a write-protect one), anything else only writes. True if planned;
+  // for a site that writes but is not taken, WhyNot says why.
+  bool planBufferedWrites(const Site &S, const SiteMatch &Match, ReportEntry &E,
+                          std::string &WhyNot) {
+    if (none_of(Match.Accesses, [](const Access &A) { return A.Write; }))
+      return false;
+    SmallVector<BufferedWrite, 4> Writes;
+    bool Adds = false;
+    for (const Access &A : Match.Accesses) {
+      if (auto It = HintedBy.find(A.Inst); It != HintedBy.end() && It->second != S.Id) {
+        WhyNot = "an access of it is hinted for site " + std::to_string(It->second);
+        return false;
+      }
+      auto &DT = FAM.getResult<DominatorTreeAnalysis>(*A.Inst->getFunction());
+      std::string Why;
+      std::optional<BufferedWrite> W = bufferedWriteOf(A, DT, Why);
+      if (!W) {
+        WhyNot = Why + " at " + locationOf(A.Inst);
+        return false;
+      }
+      if (none_of(Writes, [&](const BufferedWrite &X) { return X.Store == W->Store; }))
+        Writes.push_back(*W);
+      Adds |= W->Load != nullptr;
+    }
+    std::string Split = std::to_string(S.WriteFaults) + " of its " + std::to_string(S.Faults) +
+                        " faults write";
+    if (double(S.WriteFaults) < (Adds ? 0.45 : 0.9) * double(S.Faults)) {
+      WhyNot = "the profile shows it reads what it faults on (" + Split + ")";
+      return false;
+    }
+    E.Why = "buffered writes: ";
+    for (const BufferedWrite &W : Writes) {
+      HintedBy[W.Store] = S.Id;
+      if (W.Load)
+        HintedBy[W.Load] = S.Id;
+      E.Why += (&W == Writes.begin() ? "" : ", ") + W.Shape;
+      Buffered.push_back(W);
+    }
+    E.Why += "; the profile: " + Split;
+    if (Match.ByLineOnly)
+      E.Why += "; matched by line (no access at column " + std::to_string(S.Loc.Column) + ")";
+    if (E.Function.empty())
+      E.Function = Match.Accesses.front().Inst->getFunction()->getName().str();
+    E.Hinted = E.BufferedWrites = true;
+    E.Accesses = unsigned(Writes.size());
+    return true;
+  }
+
+  // -Rpass-missed=farhint: a site that writes, hinted but not buffered.
+  void remarkNotBuffered(Instruction &I, uint32_t Site, const std::string &Why) {
+    FAM.getResult<OptimizationRemarkEmitterAnalysis>(*I.getFunction()).emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NotBuffered", &I)
+             << "site " << ore::NV("Site", Site) << ": writes not buffered: " << Why;
+    });
   }
 
   // Whether A gets a prefetch ahead; says why in Why either way when A is in
@@ -451,6 +530,7 @@ private:
   Profile Prof;
   Report R;
   std::vector<Planned> Plan;
+  std::vector<BufferedWrite> Buffered;
   DenseMap<const Instruction *, uint32_t> HintedBy; // the site each access is hinted for
 };
 

@@ -28,7 +28,7 @@ static FunctionCallee weakRuntimeFunction(Module &M, StringRef Name, FunctionTyp
 // (hint.h). Through the GOT, bound at load time: a lazy-binding PLT entry
 // would run the dynamic linker's resolver, which keeps only the argument
 // registers.
-static FunctionCallee preserveMostRuntimeFunction(Module &M, StringRef Name, FunctionType *FT) {
+FunctionCallee preserveMostRuntimeFunction(Module &M, StringRef Name, FunctionType *FT) {
   FunctionCallee Callee = weakRuntimeFunction(M, Name, FT);
   if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
     F->setCallingConv(CallingConv::PreserveMost);

@@ -9,7 +9,7 @@ namespace farhint {
 
 const char *Options::knownKeys() {
   return "profile, coverage, max-sites, min-faults, report, mode, static-insert, "
-         "prefetch-distance, prefix-map";
+         "prefetch-distance, prefix-map, buffered-writes";
 }
 
 static Error bad(StringRef Key, StringRef Value, StringRef Want) {
@@ -58,6 +58,11 @@ Error Options::set(StringRef KeyValue) {
     if (!B)
       return B.takeError();
     StaticInsert = *B;
+  } else if (Key == "buffered-writes") {
+    Expected<bool> B = parseBool(Key, Value);
+    if (!B)
+      return B.takeError();
+    BufferedWrites = *B;
   } else if (Key == "prefix-map") {
     auto [Old, New] = Value.split('=');
     if (Old.empty() || !Value.contains('='))

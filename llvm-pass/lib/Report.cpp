@@ -39,7 +39,8 @@ std::string Report::document() const {
            << "\n    params: {mut: " << (E.Params.Mut ? "true" : "false")
            << ", seq: " << (E.Params.Seq ? "true" : "false") << ", rdahead: " << E.Params.RdAhead
            << ", ev_prio: " << E.Params.EvPrio << "}"
-           << "\n    prefetch-ahead: " << (E.PrefetchAhead ? "true" : "false");
+           << "\n    prefetch-ahead: " << (E.PrefetchAhead ? "true" : "false")
+           << "\n    buffered-writes: " << (E.BufferedWrites ? "true" : "false");
       OS << "\n    " << (Hinted ? "why: " : "reason: ") << quoted(E.Why);
     }
     OS << (Any ? "\n" : " []\n");

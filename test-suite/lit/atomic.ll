@@ -1,4 +1,5 @@
 ; An atomic read-modify-write is hinted as a write.
+; (buffered-writes=false: else a site that only writes gets buffered writes, buffered-writes.c.)
 ; The profile's lines are the C source's, kept in the IR's debug info:
 ;
 ;   void count(long *counters, long i) {
@@ -6,7 +7,7 @@
 ;   }
 ;
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt_farhint -passes='farhint<profile=%t/atomic.fhprof>' -S %t/atomic.ll -o - | FileCheck %s
+; RUN: %opt_farhint -passes='farhint<profile=%t/atomic.fhprof;buffered-writes=false>' -S %t/atomic.ll -o - | FileCheck %s
 ; CHECK-LABEL: define{{.*}} void @count(
 ; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 1, i32 7)
 ; CHECK: atomicrmw add

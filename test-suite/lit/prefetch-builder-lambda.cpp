@@ -1,4 +1,5 @@
 // The CSR build of a C++ graph suite (GAP's MakeCSR): range-for loops over a
+// (buffered-writes=false: else a site that only writes gets buffered writes, buffered-writes.c.)
 // std::vector of edges in lambdas that a runner calls, counting degrees with
 // std::atomic's fetch_add and scattering through a template fetch_and_add
 // (__sync_fetch_and_add). Each site gets a prefetch ahead: the lambda's
@@ -7,7 +8,7 @@
 // atomic's value is read ahead with a relaxed atomic load; and the site at
 // the column of the inlined std::atomic::fetch_add is its atomic add, not
 // the read of e.u on the same line.
-// RUN: %clangxx -O2 -g %plugin -fplugin-arg-farhint-profile=%inputs/prefetch-builder-lambda.fhprof -fplugin-arg-farhint-report=%t.yaml -S -emit-llvm %s -o %t.ll
+// RUN: %clangxx -O2 -g %plugin -fplugin-arg-farhint-profile=%inputs/prefetch-builder-lambda.fhprof -fplugin-arg-farhint-report=%t.yaml -fplugin-arg-farhint-buffered-writes=false -S -emit-llvm %s -o %t.ll
 // RUN: FileCheck --check-prefix=REPORT %s --input-file=%t.yaml
 // RUN: FileCheck --check-prefix=IR %s --input-file=%t.ll
 // REPORT: prefetch-builder-lambda.cpp:36:20

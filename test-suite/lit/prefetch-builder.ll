@@ -1,4 +1,5 @@
 ; Prefetches ahead for the code that builds the data (Prefetch.h): a CSR
+; (buffered-writes=false: else a site that only writes gets buffered writes, buffered-writes.c.)
 ; build counts degrees with an atomic add at deg[e[i].u] and scatters each
 ; edge to the slot an atomic add claims, neighs[fetch_add(&fill[e[i].u])].
 ; The index is a field of each 16-byte element (a load narrower than its
@@ -29,7 +30,7 @@
 ;   }
 ;
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt_farhint -passes='farhint<profile=%t/prefetch-builder.fhprof;report=%t/report.yaml>' -S %t/prefetch-builder.ll -o - | FileCheck %s
+; RUN: %opt_farhint -passes='farhint<profile=%t/prefetch-builder.fhprof;buffered-writes=false;report=%t/report.yaml>' -S %t/prefetch-builder.ll -o - | FileCheck %s
 ; RUN: FileCheck --check-prefix=REPORT %s < %t/report.yaml
 ; CHECK-LABEL: define{{.*}} void @count(
 ; CHECK: %fh.pf.idx = getelementptr i8, ptr %{{.*}}, i64 512

@@ -1,4 +1,5 @@
 ; Prefetches ahead of indirect accesses (Prefetch.h). gather's a[idx[i]]
+; (buffered-writes=false: else a site that only writes gets buffered writes, buffered-writes.c.)
 ; loads idx 32 iterations ahead -- clamped to the loop's last index, and only
 ; from a present page -- and asks for the page of a[] it names, with the
 ; blocking hint still at the access. scatter's targets[fill[src[e]]] goes
@@ -44,10 +45,10 @@
 ;   }
 ;
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt_farhint -passes='farhint<profile=%t/prefetch-indirect.fhprof;report=%t/report.yaml>' -S %t/prefetch-indirect.ll -o - | FileCheck %s
+; RUN: %opt_farhint -passes='farhint<profile=%t/prefetch-indirect.fhprof;buffered-writes=false;report=%t/report.yaml>' -S %t/prefetch-indirect.ll -o - | FileCheck %s
 ; RUN: FileCheck --check-prefix=REPORT %s < %t/report.yaml
-; RUN: %opt_farhint -passes='farhint<profile=%t/prefetch-indirect.fhprof;prefetch-distance=8>' -S %t/prefetch-indirect.ll -o - | FileCheck --check-prefix=DIST8 %s
-; RUN: %opt_farhint -passes='farhint<profile=%t/prefetch-indirect.fhprof;prefetch-distance=0>' -S %t/prefetch-indirect.ll -o - | FileCheck --check-prefix=OFF %s
+; RUN: %opt_farhint -passes='farhint<profile=%t/prefetch-indirect.fhprof;buffered-writes=false;prefetch-distance=8>' -S %t/prefetch-indirect.ll -o - | FileCheck --check-prefix=DIST8 %s
+; RUN: %opt_farhint -passes='farhint<profile=%t/prefetch-indirect.fhprof;buffered-writes=false;prefetch-distance=0>' -S %t/prefetch-indirect.ll -o - | FileCheck --check-prefix=OFF %s
 ; CHECK-LABEL: define{{.*}} double @gather(
 ; CHECK: [[IDX:%arrayidx[0-9]*]] = getelementptr inbounds i32, ptr %idx
 ; CHECK: %fh.pf.idx = getelementptr i8, ptr [[IDX]], i64 128

@@ -1,4 +1,5 @@
 ; On a read-modify-write line whose site saw write faults, the load is hinted
+; (buffered-writes=false: else a site that only writes gets buffered writes, buffered-writes.c.)
 ; with mut too: mapping writable at the load saves the store's
 ; write-protect fault.
 ; The profile's lines are the C source's, kept in the IR's debug info:
@@ -8,7 +9,7 @@
 ;   }
 ;
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt_farhint -passes='farhint<profile=%t/read-at-writing-line.fhprof>' -S %t/read-at-writing-line.ll -o - | FileCheck %s
+; RUN: %opt_farhint -passes='farhint<profile=%t/read-at-writing-line.fhprof;buffered-writes=false>' -S %t/read-at-writing-line.ll -o - | FileCheck %s
 ; CHECK-LABEL: define{{.*}} void @bump(
 ; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 1, i32 7)
 ; CHECK-NEXT: br label

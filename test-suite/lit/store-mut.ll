@@ -1,4 +1,5 @@
 ; A store is hinted with mut (flags bit 0), so the page is mapped writable.
+; (buffered-writes=false: else a site that only writes gets buffered writes, buffered-writes.c.)
 ; The profile's lines are the C source's, kept in the IR's debug info:
 ;
 ;   void put(long *p, long i, long v) {
@@ -6,7 +7,7 @@
 ;   }
 ;
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt_farhint -passes='farhint<profile=%t/store-mut.fhprof>' -S %t/store-mut.ll -o - | FileCheck %s
+; RUN: %opt_farhint -passes='farhint<profile=%t/store-mut.fhprof;buffered-writes=false>' -S %t/store-mut.ll -o - | FileCheck %s
 ; CHECK-LABEL: define{{.*}} void @put(
 ; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 1, i32 7)
 ; CHECK: store i64

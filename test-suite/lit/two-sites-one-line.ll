@@ -1,4 +1,5 @@
 ; Two sites on one line are told apart by column: the load of src[j] gets
+; (buffered-writes=false: else a site that only writes gets buffered writes, buffered-writes.c.)
 ; site 1, the store to dst[i] site 2 (the store's location is the '=').
 ; The profile's lines are the C source's, kept in the IR's debug info:
 ;
@@ -7,7 +8,7 @@
 ;   }
 ;
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt_farhint -passes='farhint<profile=%t/two-sites-one-line.fhprof>' -S %t/two-sites-one-line.ll -o - | FileCheck %s
+; RUN: %opt_farhint -passes='farhint<profile=%t/two-sites-one-line.fhprof;buffered-writes=false>' -S %t/two-sites-one-line.ll -o - | FileCheck %s
 ; CHECK-LABEL: define{{.*}} void @copy(
 ; CHECK: call preserve_mostcc void @farhint_hint_slow_preserve_most(ptr %{{.*}}, i64 8, i32 0, i32 1)
 ; CHECK-NOT: @farhint_hint_slow(

@@ -57,6 +57,11 @@ private:
   llvm::FunctionCallee Slow;
 };
 
+// A runtime entry (weak: the program links and runs without the runtime)
+// called with preserve_most through the GOT, as the hints' slow path is.
+llvm::FunctionCallee preserveMostRuntimeFunction(llvm::Module &M, llvm::StringRef Name,
+                                                 llvm::FunctionType *FT);
+
 // Whether the address AddrInt (an i64) lies in the far span (hint.h).
 llvm::Value *isFar(llvm::IRBuilderBase &B, llvm::Value *AddrInt, const llvm::Twine &Name = "");
 // Where the metadata word of the page numbered Page (an i64) is, as an i64.

@@ -33,6 +33,8 @@ struct Options {
   bool StaticInsert = false;      // static-insert= also insert static hints
   unsigned PrefetchDistance = 32; // prefetch-distance= iterations ahead of an
                                   // indirect access (Prefetch.h), 0 = none
+  bool BufferedWrites = true;     // buffered-writes= log writes to far pages at
+                                  // sites that only write (BufferedWrite.h)
   std::vector<PrefixMap> PrefixMaps; // prefix-map=OLD=NEW (repeatable): the
                                      // profile's paths under OLD are under NEW
 

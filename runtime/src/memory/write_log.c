@@ -28,6 +28,7 @@
  * applying and storing the page does. */
 #define PAGE_LOG_CHUNKS CHUNKS_PER_FRAME
 #define NONE UINT32_MAX
+#define WRITE_BATCH 64 /* pages make_room writes at once */
 #define LOG_BITS (FARHINT_META_LOGGED | (~0ULL << FARHINT_META_NODE_SHIFT))
 
 /* Entries of one kind: cap values, then cap 16-bit offsets in the page. A
@@ -156,14 +157,15 @@ static struct page_log *log_of(uintptr_t page, uint64_t w) {
 }
 
 /* Appends to l, whose page the caller has locked; false if the logs have no
- * chunk to spare. */
-static bool append(struct page_log *l, uint16_t offset, uint64_t value, uint8_t kind) {
+ * chunk to spare. *grew: it took a new chunk. */
+static bool append(struct page_log *l, uint16_t offset, uint64_t value, uint8_t kind, bool *grew) {
   struct chunk *t = l->tail == NONE ? NULL : &wl.chunks[l->tail];
   uint16_t n = t ? atomic_load_explicit(&t->n, memory_order_relaxed) : 0;
   if (!t || t->kind != kind || n == t->cap) {
     uint32_t c = chunk_alloc(kind);
     if (c == NONE)
       return false;
+    *grew = true;
     if (t)
       atomic_store_explicit(&t->next, c, memory_order_release);
     else
@@ -286,60 +288,111 @@ uint64_t fm_write_log_free(uintptr_t page, uint64_t w) {
   return w & ~LOG_BITS;
 }
 
-/* The page's data, with its log and the write `extra` (if any) applied,
- * becomes its far copy; the page stays far. The caller holds its lock. The
- * word in the table says so before the store may be copied by a fork
- * (which waits for store writes): FAR_VALID, and no log. */
-static uint64_t write_page(uintptr_t page, uint64_t w, const uint64_t *extra, uintptr_t addr,
-                           uint32_t kind) {
-  _Alignas(64) uint8_t buf[FM_PAGE];
+/* A write that goes with a page's log to the page (there was no room to
+ * log it). */
+struct extra {
+  uintptr_t addr;
+  uint64_t value;
+  uint32_t kind;
+};
+
+/* The pages' data (n ascending pages, each locked by the caller, absent),
+ * with its log applied, and x on the first if given, become their far
+ * copies, put together in bufs (n pages); the pages stay far. One transfer
+ * reads them and one stores them. The words in the table say so before
+ * the store may be copied by a fork (which waits for store writes):
+ * FAR_VALID, and no log; words[] are updated to match. */
+static void write_pages(const uintptr_t *pages, uint64_t *words, unsigned n, uint8_t *bufs,
+                        const struct extra *x) {
+  uintptr_t from[WRITE_BATCH];
   fm_store_writes_begin();
-  if (w & FARHINT_META_FAR_VALID) {
-    fm_link_transfer(FM_PAGE);
-    struct fm_far_src src = {.conn = -1};
-    memcpy(buf, fm_backend_fetch(page, FM_PAGE, &src), FM_PAGE);
-    fm_backend_release(&src);
-  } else {
-    memset(buf, 0, FM_PAGE);
+  size_t far = 0;
+  for (unsigned i = 0; i < n; i++)
+    far += words[i] & FARHINT_META_FAR_VALID ? FM_PAGE : 0;
+  if (far)
+    fm_link_transfer(far);
+  for (unsigned i = 0; i < n; i++) {
+    uint8_t *buf = bufs + (size_t)i * FM_PAGE;
+    from[i] = (uintptr_t)buf;
+    if (words[i] & FARHINT_META_FAR_VALID) {
+      struct fm_far_src src = {.conn = -1};
+      memcpy(buf, fm_backend_fetch(pages[i], FM_PAGE, &src), FM_PAGE);
+      fm_backend_release(&src);
+    } else {
+      memset(buf, 0, FM_PAGE);
+    }
+    if (words[i] & FARHINT_META_LOGGED)
+      fm_write_log_apply(pages[i], words[i], buf);
   }
-  if (w & FARHINT_META_LOGGED)
-    fm_write_log_apply(page, w, buf);
-  if (extra)
-    apply_one(buf + (addr - page), *extra, kind, false);
-  uintptr_t from = (uintptr_t)buf;
-  fm_link_transfer(FM_PAGE);
-  fm_backend_store(&page, &from, 1);
-  _Atomic uint64_t *m = fm_meta(page);
-  atomic_fetch_or_explicit(m, FARHINT_META_FAR_VALID, memory_order_release);
-  atomic_fetch_and_explicit(m, ~LOG_BITS, memory_order_release);
-  w = fm_write_log_free(page, w) | FARHINT_META_FAR_VALID;
+  if (x)
+    apply_one(bufs + (x->addr - pages[0]), x->value, x->kind, false);
+  fm_link_transfer((size_t)n * FM_PAGE);
+  fm_backend_store(pages, from, n);
+  for (unsigned i = 0; i < n; i++) {
+    _Atomic uint64_t *m = fm_meta(pages[i]);
+    atomic_fetch_or_explicit(m, FARHINT_META_FAR_VALID, memory_order_release);
+    atomic_fetch_and_explicit(m, ~LOG_BITS, memory_order_release);
+    words[i] = fm_write_log_free(pages[i], words[i]) | FARHINT_META_FAR_VALID;
+  }
   fm_store_writes_end();
-  fm_stats_count(FM_C_LOG_WRITTEN_PAGES, 1);
+  fm_stats_count(FM_C_LOG_WRITTEN_PAGES, n);
+}
+
+static uint64_t write_page(uintptr_t page, uint64_t w, const struct extra *x) {
+  _Alignas(64) uint8_t buf[FM_PAGE];
+  write_pages(&page, &w, 1, buf, x);
   return w;
 }
 
-/* Writes the longest logs (the average chunks or more) to their pages until a
- * 32nd of the chunks is free or every log was looked at once; passes over
- * pages whose lock is held, and mine, whose lock the caller holds. */
+/* Writes the longest logs (the average chunks or more) to their pages, a
+ * batch at a time, until a 32nd of the chunks is free or every log was
+ * looked at once; passes over pages whose lock is held, and mine, whose
+ * lock the caller holds. */
 static void make_room(uintptr_t mine) {
+  static __thread uint8_t *bufs; /* WRITE_BATCH pages, this thread's */
+  if (!bufs) {
+    void *m = mmap(NULL, (size_t)WRITE_BATCH * FM_PAGE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+      return; /* the caller writes its own page */
+    bufs = m;
+  }
   fm_spin_lock(&wl.lock);
   uint32_t top = wl.fresh_log;
   uint32_t average = wl.chunks_used / (wl.logs_used ? wl.logs_used : 1);
   fm_spin_unlock(&wl.lock);
-  uint32_t freed = 0;
-  for (uint32_t looked = 0; looked < top && freed < wl.nchunks / 32 + 1; looked++) {
-    uint32_t i = atomic_fetch_add_explicit(&wl.cursor, 1, memory_order_relaxed) % top;
-    struct page_log *l = &wl.logs[i];
-    uintptr_t p = atomic_load_explicit(&l->page, memory_order_acquire);
-    uint64_t w;
-    if (!p || p == mine || l->chunks < average || !fm_page_trylock(p, &w))
-      continue;
-    /* Under its lock, the log is the page's, whole. */
-    if ((w & FARHINT_META_LOGGED) && (w >> FARHINT_META_NODE_SHIFT) == i) {
-      freed += l->chunks;
-      w = write_page(p, w, NULL, 0, 0);
+  uint32_t freed = 0, looked = 0;
+  while (looked < top && freed < wl.nchunks / 32 + 1) {
+    uintptr_t pages[WRITE_BATCH];
+    uint64_t words[WRITE_BATCH];
+    unsigned n = 0;
+    for (; looked < top && n < WRITE_BATCH; looked++) {
+      uint32_t i = atomic_fetch_add_explicit(&wl.cursor, 1, memory_order_relaxed) % top;
+      struct page_log *l = &wl.logs[i];
+      uintptr_t p = atomic_load_explicit(&l->page, memory_order_acquire);
+      if (!p || p == mine || l->chunks < average || !fm_page_trylock(p, &words[n]))
+        continue;
+      /* Under its lock, the log is the page's, whole. */
+      if ((words[n] & FARHINT_META_LOGGED) && (words[n] >> FARHINT_META_NODE_SHIFT) == i) {
+        freed += l->chunks;
+        pages[n++] = p;
+      } else {
+        fm_page_unlock(p, words[n]);
+      }
     }
-    fm_page_unlock(p, w);
+    /* Sorted for the store (insertion: no libc call that could allocate
+     * far memory), their words with them. */
+    for (unsigned k = 1; k < n; k++)
+      for (unsigned j = k; j > 0 && pages[j - 1] > pages[j]; j--) {
+        uintptr_t p = pages[j];
+        uint64_t w = words[j];
+        pages[j] = pages[j - 1], words[j] = words[j - 1];
+        pages[j - 1] = p, words[j - 1] = w;
+      }
+    if (n)
+      write_pages(pages, words, n, bufs, NULL);
+    for (unsigned k = 0; k < n; k++)
+      fm_page_unlock(pages[k], words[k]);
   }
 }
 
@@ -365,21 +418,22 @@ void fm_write_log_write(uintptr_t addr, uint64_t value, uint32_t kind) {
     if (i != NONE)
       w |= FARHINT_META_LOGGED | (uint64_t)i << FARHINT_META_NODE_SHIFT;
   }
-  bool done = false;
+  bool done = false, grew = false;
   if (w & FARHINT_META_LOGGED) {
     struct page_log *l = log_of(page, w);
-    done = append(l, (uint16_t)(addr - page), value, logged);
+    done = append(l, (uint16_t)(addr - page), value, logged, &grew);
     if (!done) {
       make_room(page);
-      done = append(l, (uint16_t)(addr - page), value, logged);
+      done = append(l, (uint16_t)(addr - page), value, logged, &grew);
     }
     if (done && l->chunks >= PAGE_LOG_CHUNKS)
-      w = write_page(page, w, NULL, 0, 0);
+      w = write_page(page, w, NULL);
   }
   if (!done) /* no room left even so: this write goes with the log to the page */
-    w = write_page(page, w, &value, addr, logged);
+    w = write_page(page, w, &(struct extra){addr, value, logged});
   fm_page_unlock(page, w);
-  settle_frames(true);
+  if (grew) /* a new chunk: the frames follow */
+    settle_frames(true);
 }
 
 void fm_write_log_apply_in_child(bool (*child_has)(uintptr_t page, uint64_t w)) {
