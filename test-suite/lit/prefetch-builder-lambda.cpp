@@ -1,5 +1,4 @@
 // The CSR build of a C++ graph suite (GAP's MakeCSR): range-for loops over a
-// (buffered-writes=false: else a site that only writes gets buffered writes, buffered-writes.c.)
 // std::vector of edges in lambdas that a runner calls, counting degrees with
 // std::atomic's fetch_add and scattering through a template fetch_and_add
 // (__sync_fetch_and_add). Each site gets a prefetch ahead: the lambda's
