@@ -32,8 +32,8 @@ def add_arguments(p):
         default=[],
         metavar="KEY=VALUE",
         help="more plugin options: coverage=, max-sites=, min-faults=, "
-        "report=, mode=, prefetch-distance=, prefix-map= (also from $FARHINT_PLUGIN_ARGS, "
-        "space-separated)",
+        "report=, mode=, prefetch-distance=, prefix-map=, buffered-writes= (also from "
+        "$FARHINT_PLUGIN_ARGS, space-separated)",
     )
     p.add_argument(
         "--profile-prefix-map",
@@ -66,7 +66,7 @@ empty: plainly, without the note).
   FARHINT_PROFILE=app.fhprof      the profile (or -fplugin-arg-farhint-profile=FILE)
   FARHINT_PLUGIN_ARGS="k=v ..."   plugin options, or -fplugin-arg-farhint-KEY=VALUE:
                                   coverage=, max-sites=, min-faults=, report=,
-                                  mode=, prefetch-distance=, prefix-map=
+                                  mode=, prefetch-distance=, prefix-map=, buffered-writes=
   FARHINT_PROFILE_PREFIX_MAP="OLD=NEW ..."  the profile's sources were under OLD,
                                   this build's are under NEW
 

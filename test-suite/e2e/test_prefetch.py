@@ -134,7 +134,8 @@ def test_a_csr_builder_gets_prefetches_from_its_own_profile(tmp_path):
     hinted = tmp_path / "csr"
     apps = HERE.parents[1] / "apps"
     cc = subprocess.run(
-        [str(FARHINT), "cc", "--cxx", "--profile", str(prof), "--"]
+        [str(FARHINT), "cc", "--cxx", "--profile", str(prof)]
+        + ["--plugin-arg", "buffered-writes=false", "--"]  # test_buffered_writes.py: with them
         + ["-O2", "-g", "-pthread", f"-I{apps}/common", str(apps / "csr" / "csr.cpp")]
         + ["-o", str(hinted)],
         capture_output=True,
