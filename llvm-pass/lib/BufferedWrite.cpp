@@ -115,9 +115,9 @@ std::optional<BufferedWrite> bufferedWriteOf(const Access &A, const DominatorTre
       WhyNot = "an atomic add of a value that is not 1, 2, 4 or 8 bytes";
     if (!WhyNot.empty())
       return std::nullopt;
+    const char *Op = isSubRMW(RMW->getOperation()) ? "sub" : "add";
     return BufferedWrite{RMW, nullptr, nullptr,
-                         std::string("an atomic ") + (isSubRMW(RMW->getOperation()) ? "sub" : "add") +
-                             " whose result is unused"};
+                         std::string("an atomic ") + Op + " whose result is unused"};
   }
   if (auto *L = dyn_cast<LoadInst>(I)) {
     if (L->hasOneUse())

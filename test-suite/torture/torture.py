@@ -67,6 +67,9 @@ WORKLOADS = [
     Workload("hole-behind-the-runtime", "fm_gone", (32,), "4M"),
     Workload("drop-during-scan", "fm_drop_during_scan", (32, 500), "2M"),
     Workload("rmw-threads", "rmw_threads", (32, 20000, 2), "4M"),
+    # writes logged for far pages as readers check what was published, a
+    # fork, a drop (forks: not under --ult)
+    Workload("buffered-writes", "fm_buffered_writes", (8, 2, 2, 20000), "1M", ult=False),
     # pages turning same-filled, compressible and random, read by every thread
     Workload("page-kinds", "fm_page_kinds", (20, 4, 3), "1M", ult=False),
     # faults served in the faulting thread's signal handler, as the

@@ -28,6 +28,7 @@
 
 static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned prio) {
   fm_check(!(old & FM_RESIDENT)); /* a fetch maps a page that is not local */
+  fm_check(!(old & FARHINT_META_LOGGED)); /* whose log it applied and freed (write_log.c) */
   uint64_t keep = FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID;
   return (old & keep) | FARHINT_META_PRESENT | (write ? FARHINT_META_DIRTY : 0) |
          ((uint64_t)(prio & 0xff) << FARHINT_META_PRIO_SHIFT) |

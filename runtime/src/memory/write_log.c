@@ -408,6 +408,7 @@ void fm_write_log_write(uintptr_t addr, uint64_t value, uint32_t kind) {
   if ((w & (FM_RESIDENT | FARHINT_META_NO_ACCESS)) || !(w & FARHINT_META_REGISTERED)) {
     /* Local now, or not the runtime's to log: the write faults as a plain
      * store would. */
+    fm_check(!(w & FARHINT_META_LOGGED)); /* a mapped page has no log */
     fm_page_unlock(page, w);
     apply_one((void *)addr, value, kind, kind & FARHINT_W_ATOMIC);
     return;
