@@ -140,6 +140,44 @@ std::optional<BufferedWrite> bufferedWriteOf(const Access &A, const DominatorTre
   return std::nullopt;
 }
 
+// The operand a buffered write gives the runtime: the value stored or
+// added, the operation (hint.h's FARHINT_W_*) and whether to negate it (a
+// sub adds the negation).
+struct Operand {
+  Value *Val;
+  unsigned Op = FARHINT_W_STORE, Flags = 0;
+  bool Negate = false;
+};
+
+static Operand operandOf(const BufferedWrite &W) {
+  Operand V;
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(W.Store)) {
+    V.Val = RMW->getValOperand();
+    V.Flags = FARHINT_W_ATOMIC;
+    V.Negate = isSubRMW(RMW->getOperation());
+  } else if (W.Op) {
+    V.Val = W.Op->getOperand(W.Op->getOperand(0) == W.Load ? 1 : 0);
+    V.Negate = isSub(W.Op->getOpcode());
+  } else {
+    V.Val = cast<StoreInst>(W.Store)->getValueOperand();
+    return V;
+  }
+  V.Op = V.Val->getType()->isFloatingPointTy() ? FARHINT_W_FADD : FARHINT_W_ADD;
+  return V;
+}
+
+// The operand's bits in an i64, as farhint_write_slow takes them.
+static Value *bitsOf(IRBuilderBase &B, const Operand &V, unsigned Bytes) {
+  Value *Bits = V.Val;
+  if (V.Negate)
+    Bits = Bits->getType()->isFloatingPointTy() ? B.CreateFNeg(Bits) : B.CreateNeg(Bits);
+  if (Bits->getType()->isPointerTy())
+    Bits = B.CreatePtrToInt(Bits, B.getInt64Ty());
+  else if (Bits->getType()->isFloatingPointTy())
+    Bits = B.CreateBitCast(Bits, B.getIntNTy(Bytes * 8));
+  return B.CreateZExtOrTrunc(Bits, B.getInt64Ty(), "fh.w.bits");
+}
+
 void emitBufferedWrite(const BufferedWrite &W, GlobalVariable *LiveWord, bool TestLive) {
   Function &F = *W.Store->getFunction();
   Module &M = *F.getParent();
@@ -153,24 +191,11 @@ void emitBufferedWrite(const BufferedWrite &W, GlobalVariable *LiveWord, bool Te
   // STEP 1: what the runtime is told: the address, the operand's bits, and
   // the kind (hint.h).
   Value *Ptr = getLoadStorePointerOperand(W.Store);
-  Value *Val;
-  unsigned Op = FARHINT_W_STORE, Flags = 0;
-  bool Negate = false;
-  if (auto *RMW = dyn_cast<AtomicRMWInst>(W.Store)) {
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(W.Store))
     Ptr = RMW->getPointerOperand();
-    Val = RMW->getValOperand();
-    Flags = FARHINT_W_ATOMIC;
-    Negate = isSubRMW(RMW->getOperation());
-    Op = Val->getType()->isFloatingPointTy() ? FARHINT_W_FADD : FARHINT_W_ADD;
-  } else if (W.Op) {
-    Val = W.Op->getOperand(W.Op->getOperand(0) == W.Load ? 1 : 0);
-    Negate = isSub(W.Op->getOpcode());
-    Op = Val->getType()->isFloatingPointTy() ? FARHINT_W_FADD : FARHINT_W_ADD;
-  } else {
-    Val = cast<StoreInst>(W.Store)->getValueOperand();
-  }
+  Operand V = operandOf(W);
   unsigned Bytes;
-  bool Ok = loggable(Val->getType(), M.getDataLayout(), Bytes);
+  bool Ok = loggable(V.Val->getType(), M.getDataLayout(), Bytes);
   assert(Ok && "bufferedWriteOf accepted only loggable values");
   (void)Ok;
 
@@ -214,15 +239,8 @@ void emitBufferedWrite(const BufferedWrite &W, GlobalVariable *LiveWord, bool Te
 
   // STEP 3: the runtime logs it (or does it, if the page came in).
   B.SetInsertPoint(Log);
-  Value *Bits = Val;
-  if (Negate)
-    Bits = Bits->getType()->isFloatingPointTy() ? B.CreateFNeg(Bits) : B.CreateNeg(Bits);
-  if (Bits->getType()->isPointerTy())
-    Bits = B.CreatePtrToInt(Bits, I64);
-  else if (Bits->getType()->isFloatingPointTy())
-    Bits = B.CreateBitCast(Bits, B.getIntNTy(Bytes * 8));
-  Bits = B.CreateZExtOrTrunc(Bits, I64, "fh.w.bits");
-  uint32_t Kind = FARHINT_W_KIND(Op, countr_zero(Bytes), Flags);
+  Value *Bits = bitsOf(B, V, Bytes);
+  uint32_t Kind = FARHINT_W_KIND(V.Op, countr_zero(Bytes), V.Flags);
   B.CreateCall(Slow, {Ptr, Bits, ConstantInt::get(I32, Kind)})
       ->setCallingConv(CallingConv::PreserveMost);
   B.CreateBr(Cont);

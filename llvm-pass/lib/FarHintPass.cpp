@@ -384,8 +384,7 @@ private:
         return false;
       }
     }
-    std::string NotBuffered;
-    if (O.BufferedWrites && planBufferedWrites(S, Match, E, NotBuffered))
+    if (O.BufferedWrites && planBufferedWrites(S, Match, E))
       return true;
     uint32_t HintedFor = 0;
     SmallPtrSet<Value *, 4> AheadOf; // addresses with a prefetch planned (x[i] += for one)
@@ -428,10 +427,6 @@ private:
               ", which has more faults";
       return true; // they are hinted: its faults count toward coverage=
     }
-    if (!NotBuffered.empty()) {
-      E.Why += "; writes not buffered: " + NotBuffered;
-      remarkNotBuffered(*Match.Accesses.front().Inst, S.Id, NotBuffered);
-    }
     if (Match.ByLineOnly)
       E.Why += "; matched by line (no access at column " + std::to_string(S.Loc.Column) + ")";
     if (Match.InInlinedCallee)
@@ -446,24 +441,28 @@ private:
   // all writes that need not fetch their page, if the profile agrees that
   // it writes what it faults on: a `+=` reads its page first (a read fault,
   // then a write-protect one), anything else only writes. True if planned;
-  // for a site that writes but is not taken, WhyNot says why.
-  bool planBufferedWrites(const Site &S, const SiteMatch &Match, ReportEntry &E,
-                          std::string &WhyNot) {
+  // for a site that writes but is not taken, E.NotBuffered says why.
+  bool planBufferedWrites(const Site &S, const SiteMatch &Match, ReportEntry &E) {
     if (none_of(Match.Accesses, [](const Access &A) { return A.Write; }))
       return false;
+    std::string &WhyNot = E.NotBuffered;
+    auto NotTaken = [&] {
+      remarkNotBuffered(*Match.Accesses.front().Inst, S.Id, WhyNot);
+      return false;
+    };
     SmallVector<BufferedWrite, 4> Writes;
     bool Adds = false;
     for (const Access &A : Match.Accesses) {
       if (auto It = HintedBy.find(A.Inst); It != HintedBy.end() && It->second != S.Id) {
         WhyNot = "an access of it is hinted for site " + std::to_string(It->second);
-        return false;
+        return NotTaken();
       }
       auto &DT = FAM.getResult<DominatorTreeAnalysis>(*A.Inst->getFunction());
       std::string Why;
       std::optional<BufferedWrite> W = bufferedWriteOf(A, DT, Why);
       if (!W) {
         WhyNot = Why + " at " + locationOf(A.Inst);
-        return false;
+        return NotTaken();
       }
       if (none_of(Writes, [&](const BufferedWrite &X) { return X.Store == W->Store; }))
         Writes.push_back(*W);
@@ -473,7 +472,7 @@ private:
                         " faults write";
     if (double(S.WriteFaults) < (Adds ? 0.45 : 0.9) * double(S.Faults)) {
       WhyNot = "the profile shows it reads what it faults on (" + Split + ")";
-      return false;
+      return NotTaken();
     }
     E.Why = "buffered writes: ";
     for (const BufferedWrite &W : Writes) {

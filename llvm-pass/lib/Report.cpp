@@ -41,7 +41,8 @@ std::string Report::document() const {
            << ", ev_prio: " << E.Params.EvPrio << "}"
            << "\n    prefetch-ahead: " << (E.PrefetchAhead ? "true" : "false")
            << "\n    buffered-writes: " << (E.BufferedWrites ? "true" : "false");
-      OS << "\n    " << (Hinted ? "why: " : "reason: ") << quoted(E.Why);
+      std::string NotBuffered = E.NotBuffered.empty() ? "" : "; writes not buffered: ";
+      OS << "\n    " << (Hinted ? "why: " : "reason: ") << quoted(E.Why + NotBuffered + E.NotBuffered);
     }
     OS << (Any ? "\n" : " []\n");
   };

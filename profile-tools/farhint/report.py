@@ -60,7 +60,7 @@ def plugin_text(site_id, hints) -> str:
     if h is None:
         return ""
     if h.get("buffered-writes"):
-        return h["why"]  # "buffered writes: <shapes>; the profile: ..."
+        return "hinted: " + h["why"]  # "buffered writes: <shapes>; the profile: ..."
     if h["hinted"]:
         ahead = "; prefetch ahead" if h.get("prefetch-ahead") else ""
         return "hinted: " + params_text(h["params"]) + ahead  # as the suggestions read

@@ -31,7 +31,7 @@ GOOD = '[programs.a]\nsources = ["a.c"]\nsmall = ["1"]\nlarge = [2]\n'
 
 def test_the_bundled_apps_are_a_suite_whose_sources_exist():
     apps = suite.bundled().programs
-    assert list(apps)[:3] == ["qsort", "gen", "kvstore"] and len(apps) == 13
+    assert list(apps)[:3] == ["qsort", "gen", "kvstore"] and len(apps) == 14
     for app in apps.values():
         assert all((app.src / s).is_file() for s in app.sources), app.name
         assert app.check.kind == "checksum-line" and app.args("small") and app.args("large")

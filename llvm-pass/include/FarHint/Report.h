@@ -31,6 +31,7 @@ struct ReportEntry {
   bool BufferedWrites = false; // its writes are logged, not hinted (BufferedWrite.h)
   HintParams Params;
   std::string Why; // hinted: the parameters' reasons; else why not
+  std::string NotBuffered; // a site that writes, hinted: why not buffered writes
 };
 
 struct Report {

@@ -109,6 +109,46 @@ static bool taken_from_far(uint64_t w) {
   return (w & FARHINT_META_FAR_VALID) && fm_backend_drops_fetched();
 }
 
+/* Maps the locked, absent page from its far copy (data, where a read in
+ * flight brought it and no write-back made it stale since) or zeros, with
+ * its log applied first (and then freed from *w); returns the bytes mapped
+ * (copy_in). The caller maps a page with a log writable (dirty): it
+ * differs from its far copy. */
+static size_t map_data(uintptr_t page, uint64_t *w, bool write, enum fm_path path,
+                       const void *data, const _Atomic bool *stale) {
+  struct fm_far_src src = {.conn = -1};
+  if (*w & FARHINT_META_FAR_VALID) {
+    if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
+      fm_link_transfer(FM_PAGE);
+    /* Under the page lock: a write-back of the page, which takes its lock,
+     * has marked a read begun before it stale. */
+    if (data && atomic_load(stale)) {
+      fm_stats_count(FM_C_ULT_STALE_READS, 1);
+      data = NULL;
+    }
+    if (!data)
+      data = fm_backend_fetch(page, FM_PAGE, &src);
+    fm_proactive_promoted(page);
+  } else {
+    fm_stats_count(FM_C_ZERO_PAGES, 1);
+    data = fm_zero_pages_storage;
+  }
+  _Alignas(64) uint8_t with_log[FM_PAGE];
+  bool logged = *w & FARHINT_META_LOGGED;
+  if (logged) { /* the writes waiting for it land before anyone sees it */
+    memcpy(with_log, data, FM_PAGE);
+    fm_write_log_apply(page, *w, with_log);
+    data = with_log;
+  }
+  size_t mapped = copy_in(page, FM_PAGE, data, write);
+  fm_backend_release(&src);
+  if (logged) {
+    *w = fm_write_log_free(page, *w);
+    fm_stats_count(FM_C_LOG_APPLIED_PAGES, 1);
+  }
+  return mapped;
+}
+
 static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path, const void *data,
                    const _Atomic bool *stale) {
   _Atomic uint64_t *m = fm_meta(page);
@@ -140,38 +180,9 @@ static int page_in(uintptr_t page, bool write, unsigned prio, enum fm_path path,
   if (node == FM_LOCAL_NODE)
     write = true; /* never evicted: whether it is dirty does not matter */
   bool taken = taken_from_far(w);
-  if (taken)
+  if (taken || (w & FARHINT_META_LOGGED)) /* a page with a log differs from its far copy */
     write = true;
-  struct fm_far_src src = {.conn = -1};
-  if (w & FARHINT_META_FAR_VALID) {
-    if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */
-      fm_link_transfer(FM_PAGE);
-    /* Under the page lock: a write-back of the page, which takes its lock,
-     * has marked a read begun before it stale. */
-    if (data && atomic_load(stale)) {
-      fm_stats_count(FM_C_ULT_STALE_READS, 1);
-      data = NULL;
-    }
-    if (!data)
-      data = fm_backend_fetch(page, FM_PAGE, &src);
-    fm_proactive_promoted(page);
-  } else {
-    fm_stats_count(FM_C_ZERO_PAGES, 1);
-    data = fm_zero_pages_storage;
-  }
-  _Alignas(64) uint8_t with_log[FM_PAGE];
-  if (w & FARHINT_META_LOGGED) { /* the writes waiting for it land before anyone sees it */
-    memcpy(with_log, data, FM_PAGE);
-    fm_write_log_apply(page, w, with_log);
-    data = with_log;
-    write = true;
-  }
-  size_t mapped = copy_in(page, FM_PAGE, data, write);
-  fm_backend_release(&src);
-  if (w & FARHINT_META_LOGGED) {
-    w = fm_write_log_free(page, w);
-    fm_stats_count(FM_C_LOG_APPLIED_PAGES, 1);
-  }
+  size_t mapped = map_data(page, &w, write, path, data, stale);
   if (!mapped) { /* its range is gone: nothing to map it for */
     fm_frames_put(node);
     fm_page_unlock(page, w);
