@@ -41,8 +41,10 @@ std::string Report::document() const {
            << ", ev_prio: " << E.Params.EvPrio << "}"
            << "\n    prefetch-ahead: " << (E.PrefetchAhead ? "true" : "false")
            << "\n    buffered-writes: " << (E.BufferedWrites ? "true" : "false");
-      std::string NotBuffered = E.NotBuffered.empty() ? "" : "; writes not buffered: ";
-      OS << "\n    " << (Hinted ? "why: " : "reason: ") << quoted(E.Why + NotBuffered + E.NotBuffered);
+      std::string Why = E.Why;
+      if (!E.NotBuffered.empty())
+        Why += "; writes not buffered: " + E.NotBuffered;
+      OS << "\n    " << (Hinted ? "why: " : "reason: ") << quoted(Why);
     }
     OS << (Any ? "\n" : " []\n");
   };
