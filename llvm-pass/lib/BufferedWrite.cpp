@@ -50,7 +50,8 @@ static std::string addressShape(Value *Ptr) {
 
 // The `+=` whose store S is, if it is one: S stores Op(load of S's address,
 // x), the load and the add feed only that, and nothing between the load
-// and S touches memory.
+// and S touches memory. Nothing, with WhyNot set, for a `+=` that is not
+// taken.
 static std::optional<BufferedWrite> plusEquals(StoreInst *S, const DominatorTree &DT,
                                                std::string &WhyNot) {
   auto *Op = dyn_cast<BinaryOperator>(S->getValueOperand());
@@ -65,12 +66,12 @@ static std::optional<BufferedWrite> plusEquals(StoreInst *S, const DominatorTree
   for (Instruction *I = L->getNextNode(); I != S; I = I->getNextNode())
     if (I != Op && I->mayReadOrWriteMemory()) {
       WhyNot = "a `+=` with another memory access between its read and its write";
-      return BufferedWrite{};
+      return std::nullopt;
     }
   Value *X = Op->getOperand(Op->getOperand(0) == L ? 1 : 0);
   if (auto *XI = dyn_cast<Instruction>(X); XI && !DT.dominates(XI, L)) {
     WhyNot = "a `+=` whose addend is computed after its read";
-    return BufferedWrite{};
+    return std::nullopt;
   }
   bool Float = Op->getType()->isFloatingPointTy();
   std::string Shape = std::string(isSub(Op->getOpcode()) ? "`-=`" : "`+=`") + " on " +
@@ -92,8 +93,8 @@ static std::optional<BufferedWrite> ofStore(StoreInst *S, const Access &A,
     WhyNot = "a store aligned below its size, which may straddle two pages";
   if (!WhyNot.empty())
     return std::nullopt;
-  if (std::optional<BufferedWrite> W = plusEquals(S, DT, WhyNot))
-    return W->Store ? W : std::nullopt;
+  if (std::optional<BufferedWrite> W = plusEquals(S, DT, WhyNot); W || !WhyNot.empty())
+    return W;
   return BufferedWrite{S, nullptr, nullptr, "a store " + addressShape(S->getPointerOperand())};
 }
 

@@ -67,3 +67,49 @@ def native(program, *args):
     return subprocess.run(
         [str(BUILD / "bin" / program), *map(str, args)], capture_output=True, text=True, timeout=120
     )
+
+
+CSR = BUILD / "bin" / "app-csr"
+CSR_ARGS = ("16", "2")
+
+
+def csr_profiled_and_built(tmp_path, *plugin_args):
+    """apps/csr profiled and compiled with its profile's hints as a user
+    would (plugin_args: more plugin options): the profile, the hinted
+    binary and farhint cc's run."""
+    prof = tmp_path / "csr.fhprof"
+    subprocess.run(
+        [str(FARHINT), "profile", "-o", str(prof), "--", str(CSR), *CSR_ARGS],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    hinted = tmp_path / "csr"
+    apps = Path(__file__).resolve().parents[2] / "apps"
+    cc = subprocess.run(
+        [str(FARHINT), "cc", "--cxx", "--profile", str(prof)]
+        + [arg for a in plugin_args for arg in ("--plugin-arg", a)]
+        + ["--", "-O2", "-g", "-pthread", f"-I{apps}/common", str(apps / "csr" / "csr.cpp")]
+        + ["-o", str(hinted)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return prof, hinted, cc
+
+
+def csr_counters_at_25(tmp_path, prof, binary):
+    """binary (apps/csr or a build of it) run at 25% local with prof: its
+    counters, once its checksum is checked against the native run's."""
+    checksum = native(CSR.name, *CSR_ARGS).stdout.splitlines()[-1]
+    stats = tmp_path / f"{binary.name}.json"
+    proc = subprocess.run(
+        [str(FARHINT), "run", "--local", "25%", "--profile", str(prof)]
+        + ["--stats-file", str(stats), "--", str(binary), *CSR_ARGS],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == checksum
+    return json.loads(stats.read_text())["counters"]

@@ -2,15 +2,9 @@
 that wait in a log per page instead of fetching it, and the pass that
 emits them at sites that only write."""
 
-import json
-import subprocess
-from pathlib import Path
-
 import pytest
 
-from conftest import BUILD, FARHINT, native
-
-HERE = Path(__file__).resolve().parent
+from conftest import CSR, csr_counters_at_25, csr_profiled_and_built
 
 
 @pytest.mark.parametrize(
@@ -61,42 +55,11 @@ def test_a_csr_builder_logs_its_scatter_from_its_own_profile(tmp_path):
     its claim (a fetch_and_add whose result is used) is hinted with a
     prefetch ahead; at 25% local the build computes what it computes
     natively, and moves far fewer pages than its unhinted build."""
-    app = BUILD / "bin" / "app-csr"
-    prof = tmp_path / "csr.fhprof"
-    subprocess.run(
-        [str(FARHINT), "profile", "-o", str(prof), "--", str(app), "16", "2"],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    hinted, report = tmp_path / "csr", tmp_path / "csr.yaml"
-    apps = HERE.parents[1] / "apps"
-    subprocess.run(
-        [str(FARHINT), "cc", "--cxx", "--profile", str(prof)]
-        + ["--plugin-arg", f"report={report}", "--"]
-        + ["-O2", "-g", "-pthread", f"-I{apps}/common", str(apps / "csr" / "csr.cpp")]
-        + ["-o", str(hinted)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    report = tmp_path / "csr.yaml"
+    prof, hinted, _ = csr_profiled_and_built(tmp_path, f"report={report}")
     assert "buffered-writes: true" in report.read_text()
-    checksum = native("app-csr", "16", "2").stdout.splitlines()[-1]
-
-    def run_at_25(binary):
-        stats = tmp_path / f"{binary.name}.json"
-        proc = subprocess.run(
-            [str(FARHINT), "run", "--local", "25%", "--profile", str(prof)]
-            + ["--stats-file", str(stats), "--", str(binary), "16", "2"],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert proc.returncode == 0, proc.stderr
-        assert proc.stdout.splitlines()[-1] == checksum
-        return json.loads(stats.read_text())["counters"]
-
-    unhinted, buffered = run_at_25(app), run_at_25(hinted)
+    unhinted = csr_counters_at_25(tmp_path, prof, CSR)
+    buffered = csr_counters_at_25(tmp_path, prof, hinted)
     assert buffered["logged_writes"] > 100000, buffered
     moved = buffered["fetched_pages"] - buffered["zero_fill_pages"]
     assert moved < 0.5 * (unhinted["fetched_pages"] - unhinted["zero_fill_pages"]), (

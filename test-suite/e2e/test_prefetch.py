@@ -9,7 +9,7 @@ import subprocess
 
 from test_profile import HERE, markers
 
-from conftest import BUILD, FARHINT, native
+from conftest import CSR, FARHINT, csr_counters_at_25, csr_profiled_and_built
 
 
 def build(tmp_path, name, *plugin_args):
@@ -123,42 +123,11 @@ def test_a_csr_builder_gets_prefetches_from_its_own_profile(tmp_path):
     its loops get a prefetch ahead, the build computes what it computes
     natively at 25% local, and its prefetched pages take most misses off
     the faults."""
-    app = BUILD / "bin" / "app-csr"
-    prof = tmp_path / "csr.fhprof"
-    subprocess.run(
-        [str(FARHINT), "profile", "-o", str(prof), "--", str(app), "16", "2"],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    hinted = tmp_path / "csr"
-    apps = HERE.parents[1] / "apps"
-    cc = subprocess.run(
-        [str(FARHINT), "cc", "--cxx", "--profile", str(prof)]
-        + ["--plugin-arg", "buffered-writes=false", "--"]  # test_buffered_writes.py: with them
-        + ["-O2", "-g", "-pthread", f"-I{apps}/common", str(apps / "csr" / "csr.cpp")]
-        + ["-o", str(hinted)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    # test_buffered_writes.py: with buffered writes
+    prof, hinted, cc = csr_profiled_and_built(tmp_path, "buffered-writes=false")
     assert "2 with a prefetch ahead" in cc.stderr + cc.stdout, cc.stderr
-    checksum = native("app-csr", "16", "2").stdout.splitlines()[-1]
-
-    def run_at_25(binary):
-        stats = tmp_path / f"{binary.name}.json"
-        proc = subprocess.run(
-            [str(FARHINT), "run", "--local", "25%", "--profile", str(prof)]
-            + ["--stats-file", str(stats), "--", str(binary), "16", "2"],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert proc.returncode == 0, proc.stderr
-        assert proc.stdout.splitlines()[-1] == checksum
-        return json.loads(stats.read_text())["counters"]
-
-    unhinted, prefetched = run_at_25(app), run_at_25(hinted)
+    unhinted = csr_counters_at_25(tmp_path, prof, CSR)
+    prefetched = csr_counters_at_25(tmp_path, prof, hinted)
     assert prefetched["prefetch_used"] > 0.5 * prefetched["prefetch_pages"] > 0, prefetched
     misses = prefetched["faults_hinted"] + prefetched["faults_unhinted"]
     assert misses < 0.5 * unhinted["faults_unhinted"], (prefetched, unhinted)

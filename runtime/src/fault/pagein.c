@@ -134,18 +134,11 @@ static size_t map_data(uintptr_t page, uint64_t *w, bool write, enum fm_path pat
     data = fm_zero_pages_storage;
   }
   _Alignas(64) uint8_t with_log[FM_PAGE];
-  bool logged = *w & FARHINT_META_LOGGED;
-  if (logged) { /* the writes waiting for it land before anyone sees it */
-    memcpy(with_log, data, FM_PAGE);
-    fm_write_log_apply(page, *w, with_log);
-    data = with_log;
-  }
+  if (*w & FARHINT_META_LOGGED) /* the writes waiting for it land before anyone sees it */
+    data = fm_write_log_apply(page, *w, data, with_log);
   size_t mapped = copy_in(page, FM_PAGE, data, write);
   fm_backend_release(&src);
-  if (logged) {
-    *w = fm_write_log_free(page, *w);
-    fm_stats_count(FM_C_LOG_APPLIED_PAGES, 1);
-  }
+  *w = fm_write_log_mapped(page, *w);
   return mapped;
 }
 
@@ -342,9 +335,7 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative) 
     _Alignas(64) uint8_t with_log[FM_PAGE];
     if (logged) {
       fm_assert(j == i + 1);
-      memcpy(with_log, data, FM_PAGE);
-      fm_write_log_apply(f[i].page, f[i].word, with_log);
-      data = with_log;
+      data = fm_write_log_apply(f[i].page, f[i].word, data, with_log);
     }
     memset(dirty, 0, sizeof dirty);
     unsigned pooled = fm_pool_on() ? map_from_pool(f[i].page, j - i, data, write, dirty) : 0;
@@ -357,11 +348,7 @@ void fm_page_map_locked(const struct fm_fetch *f, unsigned n, bool speculative) 
     fm_backend_release(&src);
     if (!valid)
       fm_stats_count(FM_C_ZERO_PAGES, j - i);
-    uint64_t first_word = f[i].word;
-    if (logged) {
-      first_word = fm_write_log_free(f[i].page, first_word);
-      fm_stats_count(FM_C_LOG_APPLIED_PAGES, 1);
-    }
+    uint64_t first_word = fm_write_log_mapped(f[i].page, f[i].word);
     for (unsigned k = i + mapped; k < j; k++) { /* their range is gone */
       fm_frames_put(nodes[k - i]);
       fm_page_unlock(f[k].page, k == i ? first_word : f[k].word);

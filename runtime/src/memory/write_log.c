@@ -16,6 +16,7 @@
 #include "core/link.h"
 #include "core/meta.h"
 #include "core/store_writes.h"
+#include "core/uffd.h"
 #include "backend/backend.h"
 #include "memory/frames.h"
 
@@ -83,29 +84,28 @@ int fm_write_log_init(uint64_t budget) {
   return 0;
 }
 
+/* Frames the chunks in use want beyond those held (negative: held too
+ * many), one a CHUNKS_PER_FRAME chunks. */
+static int32_t frames_owed(void) {
+  fm_spin_lock(&wl.lock);
+  uint32_t want = (wl.chunks_used + CHUNKS_PER_FRAME - 1) / CHUNKS_PER_FRAME;
+  fm_spin_unlock(&wl.lock);
+  return (int32_t)want - (int32_t)wl.nodes_held;
+}
+
 /* The frames held follow the chunks in use. may_get: the caller may wait
- * for a frame (reclaim); else it only gives frames back. */
+ * for a frame (reclaim); else it only gives frames back. One thread at a
+ * time moves them; a change made while it did is looked at again after. */
 static void settle_frames(bool may_get) {
-  while (!atomic_exchange_explicit(&wl.settling, true, memory_order_acquire)) {
-    bool balanced;
-    do {
-      fm_spin_lock(&wl.lock);
-      uint32_t want = (wl.chunks_used + CHUNKS_PER_FRAME - 1) / CHUNKS_PER_FRAME;
-      fm_spin_unlock(&wl.lock);
-      balanced = want == wl.nodes_held || (want > wl.nodes_held && !may_get);
-      if (want > wl.nodes_held && may_get)
+  int32_t owed;
+  while (((owed = frames_owed()) < 0 || (owed > 0 && may_get)) &&
+         !atomic_exchange_explicit(&wl.settling, true, memory_order_acquire)) {
+    for (; owed < 0 || (owed > 0 && may_get); owed = frames_owed())
+      if (owed > 0)
         wl.nodes[wl.nodes_held++] = fm_frames_get();
-      else if (want < wl.nodes_held)
+      else
         fm_frames_put(wl.nodes[--wl.nodes_held]);
-    } while (!balanced);
     atomic_store_explicit(&wl.settling, false, memory_order_release);
-    /* Another thread's change that came while this one settled and found
-     * it settling is this one's to settle. */
-    fm_spin_lock(&wl.lock);
-    uint32_t want = (wl.chunks_used + CHUNKS_PER_FRAME - 1) / CHUNKS_PER_FRAME;
-    fm_spin_unlock(&wl.lock);
-    if (want == wl.nodes_held || (want > wl.nodes_held && !may_get))
-      return;
   }
 }
 
@@ -184,6 +184,30 @@ static bool append(struct page_log *l, uint16_t offset, uint64_t value, uint8_t 
   return true;
 }
 
+/* *p += the float (or double) whose bits v holds: with a compare-and-swap
+ * where atomic. */
+#define DEFINE_FADD(FLOAT, BITS)                                                                   \
+  static void fadd_##FLOAT(void *p, uint64_t v, bool atomic) {                                     \
+    BITS add_bits = (BITS)v, old = __atomic_load_n((BITS *)p, __ATOMIC_RELAXED), sum;              \
+    FLOAT add, x;                                                                                  \
+    memcpy(&add, &add_bits, sizeof add);                                                           \
+    do {                                                                                           \
+      memcpy(&x, &old, sizeof x);                                                                  \
+      x += add;                                                                                    \
+      memcpy(&sum, &x, sizeof sum);                                                                \
+    } while (atomic && !__atomic_compare_exchange_n((BITS *)p, &old, sum, true, __ATOMIC_SEQ_CST,  \
+                                                    __ATOMIC_RELAXED));                            \
+    if (!atomic)                                                                                   \
+      *(BITS *)p = sum;                                                                            \
+  }
+DEFINE_FADD(float, uint32_t)
+DEFINE_FADD(double, uint64_t)
+
+/* An integer add of v's low bytes at p, atomic or not. */
+#define ADD_AS(BITS)                                                                               \
+  (atomic ? (void)__atomic_fetch_add((BITS *)p, (BITS)v, __ATOMIC_SEQ_CST)                         \
+          : (void)(*(BITS *)p += (BITS)v))
+
 /* The write at p, in a page nobody else can see (a buffer: no atomics), or
  * in place. */
 static void apply_one(void *p, uint64_t v, uint32_t kind, bool atomic) {
@@ -198,46 +222,17 @@ static void apply_one(void *p, uint64_t v, uint32_t kind, bool atomic) {
     }
   case FARHINT_W_ADD:
     switch (size) {
-    case 1: atomic ? (void)__atomic_fetch_add((uint8_t *)p, (uint8_t)v, __ATOMIC_SEQ_CST)
-                   : (void)(*(uint8_t *)p += (uint8_t)v);
-      return;
-    case 2: atomic ? (void)__atomic_fetch_add((uint16_t *)p, (uint16_t)v, __ATOMIC_SEQ_CST)
-                   : (void)(*(uint16_t *)p += (uint16_t)v);
-      return;
-    case 4: atomic ? (void)__atomic_fetch_add((uint32_t *)p, (uint32_t)v, __ATOMIC_SEQ_CST)
-                   : (void)(*(uint32_t *)p += (uint32_t)v);
-      return;
-    default: atomic ? (void)__atomic_fetch_add((uint64_t *)p, v, __ATOMIC_SEQ_CST)
-                    : (void)(*(uint64_t *)p += v);
-      return;
+    case 1: ADD_AS(uint8_t); return;
+    case 2: ADD_AS(uint16_t); return;
+    case 4: ADD_AS(uint32_t); return;
+    default: ADD_AS(uint64_t); return;
     }
   default:
     fm_check(FARHINT_W_OP(kind) == FARHINT_W_FADD && (size == 4 || size == 8));
-    if (size == 4) {
-      float add, old, sum;
-      uint32_t bits = (uint32_t)v, old_bits, sum_bits;
-      memcpy(&add, &bits, 4);
-      do {
-        old_bits = __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED);
-        memcpy(&old, &old_bits, 4);
-        sum = old + add;
-        memcpy(&sum_bits, &sum, 4);
-      } while (atomic ? !__atomic_compare_exchange_n((uint32_t *)p, &old_bits, sum_bits, false,
-                                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)
-                      : (*(uint32_t *)p = sum_bits, false));
-    } else {
-      double add, old, sum;
-      uint64_t old_bits, sum_bits;
-      memcpy(&add, &v, 8);
-      do {
-        old_bits = __atomic_load_n((uint64_t *)p, __ATOMIC_RELAXED);
-        memcpy(&old, &old_bits, 8);
-        sum = old + add;
-        memcpy(&sum_bits, &sum, 8);
-      } while (atomic ? !__atomic_compare_exchange_n((uint64_t *)p, &old_bits, sum_bits, false,
-                                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)
-                      : (*(uint64_t *)p = sum_bits, false));
-    }
+    if (size == 4)
+      fadd_float(p, v, atomic);
+    else
+      fadd_double(p, v, atomic);
   }
 }
 
@@ -255,21 +250,33 @@ static void apply_chunk(uint8_t *page, const struct chunk *c) {
   }
 }
 
-void fm_write_log_apply(uintptr_t page, uint64_t w, void *dst) {
-  struct page_log *l = log_of(page, w);
-  uint32_t entries = 0, chunks = 0;
+/* Applies l's chunks to dst in order; returns the entries, *chunks the
+ * chunks. */
+static uint32_t apply_log(const struct page_log *l, uint8_t *dst, uint32_t *chunks) {
+  uint32_t entries = 0;
+  *chunks = 0;
   for (uint32_t c = l->head; c != NONE;
        c = atomic_load_explicit(&wl.chunks[c].next, memory_order_acquire)) {
     apply_chunk(dst, &wl.chunks[c]);
     entries += atomic_load_explicit(&wl.chunks[c].n, memory_order_relaxed);
-    chunks++;
+    ++*chunks;
   }
-  fm_check(entries == l->entries && chunks == l->chunks); /* the log is whole */
+  return entries;
 }
 
-uint64_t fm_write_log_free(uintptr_t page, uint64_t w) {
-  if (!(w & FARHINT_META_LOGGED))
-    return w;
+void *fm_write_log_apply(uintptr_t page, uint64_t w, const void *from, void *dst) {
+  memcpy(dst, from, FM_PAGE);
+  if (w & FARHINT_META_LOGGED) {
+    const struct page_log *l = log_of(page, w);
+    uint32_t chunks, entries = apply_log(l, dst, &chunks);
+    fm_check(entries == l->entries && chunks == l->chunks); /* the log is whole */
+  }
+  return dst;
+}
+
+/* Frees the log of page, whose word is w; returns w without it. The caller
+ * settles the frames. */
+static uint64_t free_log(uintptr_t page, uint64_t w) {
   struct page_log *l = log_of(page, w);
   uint32_t index = (uint32_t)(w >> FARHINT_META_NODE_SHIFT);
   atomic_store_explicit(&l->page, 0, memory_order_release);
@@ -284,8 +291,22 @@ uint64_t fm_write_log_free(uintptr_t page, uint64_t w) {
   wl.logs_used--;
   fm_spin_unlock(&wl.lock);
   fm_stats_count(FM_C_LOGGED_WRITES, l->entries);
-  settle_frames(false);
   return w & ~LOG_BITS;
+}
+
+uint64_t fm_write_log_free(uintptr_t page, uint64_t w) {
+  if (!(w & FARHINT_META_LOGGED))
+    return w;
+  w = free_log(page, w);
+  settle_frames(false);
+  return w;
+}
+
+uint64_t fm_write_log_mapped(uintptr_t page, uint64_t w) {
+  if (!(w & FARHINT_META_LOGGED))
+    return w;
+  fm_stats_count(FM_C_LOG_APPLIED_PAGES, 1);
+  return fm_write_log_free(page, w);
 }
 
 /* A write that goes with a page's log to the page (there was no room to
@@ -314,15 +335,13 @@ static void write_pages(const uintptr_t *pages, uint64_t *words, unsigned n, uin
   for (unsigned i = 0; i < n; i++) {
     uint8_t *buf = bufs + (size_t)i * FM_PAGE;
     from[i] = (uintptr_t)buf;
-    if (words[i] & FARHINT_META_FAR_VALID) {
-      struct fm_far_src src = {.conn = -1};
-      memcpy(buf, fm_backend_fetch(pages[i], FM_PAGE, &src), FM_PAGE);
-      fm_backend_release(&src);
-    } else {
-      memset(buf, 0, FM_PAGE);
-    }
-    if (words[i] & FARHINT_META_LOGGED)
-      fm_write_log_apply(pages[i], words[i], buf);
+    struct fm_far_src src = {.conn = -1};
+    fm_write_log_apply(pages[i], words[i],
+                       words[i] & FARHINT_META_FAR_VALID
+                           ? fm_backend_fetch(pages[i], FM_PAGE, &src)
+                           : fm_zero_pages_storage,
+                       buf);
+    fm_backend_release(&src);
   }
   if (x)
     apply_one(bufs + (x->addr - pages[0]), x->value, x->kind, false);
@@ -332,10 +351,13 @@ static void write_pages(const uintptr_t *pages, uint64_t *words, unsigned n, uin
     _Atomic uint64_t *m = fm_meta(pages[i]);
     atomic_fetch_or_explicit(m, FARHINT_META_FAR_VALID, memory_order_release);
     atomic_fetch_and_explicit(m, ~LOG_BITS, memory_order_release);
-    words[i] = fm_write_log_free(pages[i], words[i]) | FARHINT_META_FAR_VALID;
+    if (words[i] & FARHINT_META_LOGGED)
+      words[i] = free_log(pages[i], words[i]);
+    words[i] |= FARHINT_META_FAR_VALID;
   }
   fm_store_writes_end();
   fm_stats_count(FM_C_LOG_WRITTEN_PAGES, n);
+  settle_frames(false);
 }
 
 static uint64_t write_page(uintptr_t page, uint64_t w, const struct extra *x) {
@@ -413,7 +435,7 @@ void fm_write_log_write(uintptr_t addr, uint64_t value, uint32_t kind) {
     apply_one((void *)addr, value, kind, kind & FARHINT_W_ATOMIC);
     return;
   }
-  uint8_t logged = (uint8_t)(kind & ~FARHINT_W_ATOMIC);
+  uint8_t log_kind = (uint8_t)(kind & ~FARHINT_W_ATOMIC);
   if (!(w & FARHINT_META_LOGGED)) {
     uint32_t i = log_alloc(page);
     if (i != NONE)
@@ -422,16 +444,16 @@ void fm_write_log_write(uintptr_t addr, uint64_t value, uint32_t kind) {
   bool done = false, grew = false;
   if (w & FARHINT_META_LOGGED) {
     struct page_log *l = log_of(page, w);
-    done = append(l, (uint16_t)(addr - page), value, logged, &grew);
+    done = append(l, (uint16_t)(addr - page), value, log_kind, &grew);
     if (!done) {
       make_room(page);
-      done = append(l, (uint16_t)(addr - page), value, logged, &grew);
+      done = append(l, (uint16_t)(addr - page), value, log_kind, &grew);
     }
     if (done && l->chunks >= PAGE_LOG_CHUNKS)
       w = write_page(page, w, NULL);
   }
   if (!done) /* no room left even so: this write goes with the log to the page */
-    w = write_page(page, w, &(struct extra){addr, value, logged});
+    w = write_page(page, w, &(struct extra){addr, value, log_kind});
   fm_page_unlock(page, w);
   if (grew) /* a new chunk: the frames follow */
     settle_frames(true);
@@ -447,8 +469,7 @@ void fm_write_log_apply_in_child(bool (*child_has)(uintptr_t page, uint64_t w)) 
      * mapped it; one freed after is its page's no more. */
     if (!(w & FARHINT_META_LOGGED) || (w >> FARHINT_META_NODE_SHIFT) != i || child_has(p, w))
       continue;
-    for (uint32_t c = wl.logs[i].head; c != NONE;
-         c = atomic_load_explicit(&wl.chunks[c].next, memory_order_acquire))
-      apply_chunk((uint8_t *)p, &wl.chunks[c]);
+    uint32_t chunks;
+    apply_log(&wl.logs[i], (uint8_t *)p, &chunks); /* a prefix, if an append was cut short */
   }
 }
