@@ -263,12 +263,14 @@ static void drop(struct slot *s) {
 
 void fm_compress_discard(uintptr_t page) { drop(slot_of(page)); }
 
+static void reserve(uint64_t bytes);
+
 static void *keep(const void *data, size_t len) {
   void *b = local_alloc(NULL, len);
   if (!b)
     fm_log_die("the compressed pool cannot hold more pages: out of memory");
   memcpy(b, data, len);
-  atomic_fetch_add(&pool.bytes, chunk_bytes(len));
+  reserve(chunk_bytes(len));
   return b;
 }
 
@@ -331,11 +333,10 @@ static unsigned pick_cold(uintptr_t *pages, uint64_t *words, size_t *budget_of_l
 
 /* The pool over its budget: its coldest blocks -- a clock over the slots,
  * which passes once over those stored since it last came by -- go on to
- * the remote tier until the pool is an eighth under budget, or the clock
- * has gone twice round. One thread at a time; others go on storing. */
-static void demote(void) {
-  if (pthread_mutex_trylock(&pool.demoting))
-    return;
+ * the remote tier until the pool is an eighth under budget with room for
+ * `need` bytes, or the clock has gone twice round. One thread at a time,
+ * holding pool.demoting. Returns the pages demoted. */
+static uint64_t demote_locked(uint64_t need) {
   if (!pool.demote_buf) {
     pool.demote_buf = local_alloc(NULL, (size_t)DEMOTE_BATCH * FM_PAGE);
     if (pool.codec == FM_CODEC_ZSTD)
@@ -343,8 +344,10 @@ static void demote(void) {
     if (!pool.demote_buf || (pool.codec == FM_CODEC_ZSTD && !pool.demote_dctx))
       fm_log_die("the compressed pool cannot allocate its demoter's buffer: out of memory");
   }
+  uint64_t demoted = 0, slack = pool.budget / 8 > need ? pool.budget / 8 : need;
+  uint64_t goal = pool.budget > slack ? pool.budget - slack : 0;
   size_t looks = 2 * atomic_load(&pool.end);
-  while (atomic_load(&pool.bytes) > pool.budget - pool.budget / 8 && looks) {
+  while (atomic_load(&pool.bytes) > goal && looks) {
     uintptr_t pages[DEMOTE_BATCH], srcs[DEMOTE_BATCH];
     uint64_t words[DEMOTE_BATCH];
     unsigned n = pick_cold(pages, words, &looks);
@@ -360,8 +363,34 @@ static void demote(void) {
       fm_page_unlock(pages[k], words[k]);
     }
     fm_stats_count(FM_C_POOL_DEMOTED_PAGES, n);
+    demoted += n;
   }
+  return demoted;
+}
+
+/* Whether the pool has room for `bytes` more, or was given some: the
+ * caller waits while another thread demotes, or demotes itself. */
+static bool make_room(uint64_t bytes) {
+  pthread_mutex_lock(&pool.demoting);
+  bool room = atomic_load(&pool.bytes) + bytes <= pool.budget || demote_locked(bytes) > 0;
   pthread_mutex_unlock(&pool.demoting);
+  return room;
+}
+
+/* A block of `bytes` joins the pool. With a remote tier behind it the pool
+ * keeps to its budget: a store that would pass it makes room first, and
+ * passes only when the clock finds nothing to send on (every block locked
+ * or just stored, or none in a budget smaller than the block). */
+static void reserve(uint64_t bytes) {
+  uint64_t held = atomic_load(&pool.bytes);
+  for (;;) {
+    if (pool.remote && held + bytes > pool.budget && make_room(bytes)) {
+      held = atomic_load(&pool.bytes);
+      continue;
+    }
+    if (atomic_compare_exchange_weak(&pool.bytes, &held, held + bytes))
+      return;
+  }
 }
 
 void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
@@ -371,8 +400,6 @@ void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n
   for (unsigned i = 0; i < n; i++)
     store_one(c, slot_of(pages[i]), (const void *)srcs[i]);
   pthread_mutex_unlock(&c->lock);
-  if (pool.remote && atomic_load(&pool.bytes) > pool.budget)
-    demote();
 }
 
 int fm_compress_fd(void) { return pool.remote ? pool.remote->fd() : -1; }
