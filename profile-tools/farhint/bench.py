@@ -27,19 +27,24 @@ from farhint.runenv import measure_peak, runtime_env
 
 CONFIGS = ("native", "kswap", "nohint", "auto", "manual")
 # Rebuilt from the program's sources: not for a program given prebuilt.
-BUILT_WITH_HINTS = ("auto", "auto-noprefetch", "manual", "ult")
-# On request: the same hints without the prefetches ahead (prefetch-distance=0),
-# to measure what the prefetches add.
+BUILT_WITH_HINTS = ("auto", "auto-noprefetch", "auto-nobuffer", "manual", "ult")
+# On request, auto's profile built otherwise (VARIANTS: the plugin's options),
+# to measure what a part of it adds: auto-noprefetch, the same hints without
+# the prefetches ahead; auto-nobuffer, without buffered writes.
+VARIANTS = {
+    "auto-noprefetch": ["prefetch-distance=0"],
+    "auto-nobuffer": ["buffered-writes=false"],
+}
 # ult and nohint-ult: auto's and nohint's binaries on user-level threads
 # (farhint run --ult).
 # compress and nohint-compress: auto's and nohint's binaries with far memory
 # compressed in the program's own memory (--backend compress).
-OPTIONAL_CONFIGS = ("auto-noprefetch", "ult", "nohint-ult", "compress", "nohint-compress")
+OPTIONAL_CONFIGS = (*VARIANTS, "ult", "nohint-ult", "compress", "nohint-compress")
 ON_ULT = ("ult", "nohint-ult")
 ON_COMPRESS = ("compress", "nohint-compress")
 # With --ab BUILD: each configuration that runs the runtime also runs with
 # BUILD's runtime (CONFIG@base), alternated with this build's in every repeat.
-ON_RUNTIME = ("nohint", "auto", "auto-noprefetch", "manual", "ult", "nohint-ult") + ON_COMPRESS
+ON_RUNTIME = ("nohint", "auto", *VARIANTS, "manual", "ult", "nohint-ult") + ON_COMPRESS
 BASE = "@base"
 
 
@@ -100,7 +105,7 @@ class Prepared:
     folder: Path  # where it runs (cwd), emptied before each run
     native: Path
     auto: Path | None  # None for a prebuilt program: nothing to rebuild with hints
-    auto_noprefetch: Path | None  # built only when that configuration runs
+    variants: dict  # VARIANTS' builds, those whose configuration runs
     manual: Path | None  # built with its hand hints, if it has them
     profile: Path
     serving: serve.Serving | None  # a server's load; its times are the load's
@@ -246,10 +251,10 @@ def _native_run(program, binary, args, folder, serving):
     return seconds, value
 
 
-def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=False) -> Prepared:
+def prepare(program: suite.Program, size: str, workdir: Path, say, variants=()) -> Prepared:
     """Builds (natively, profiles at 10% local, builds with the hints), runs
     natively twice -- the output checked must be the same both times -- and
-    measures the peak. noprefetch: also build the auto-noprefetch configuration."""
+    measures the peak. variants: the VARIANTS to build too."""
     name = program.name
     folder = workdir / "run" / name
     if program.prebuilt:
@@ -275,7 +280,7 @@ def prepare(program: suite.Program, size: str, workdir: Path, say, noprefetch=Fa
     )
     prof, profile_seconds = _profile(name, native, args, folder, serving, workdir, peak)
     say(f"{name}: profiled in {profile_seconds:.1f} s ({profile_seconds / seconds:.1f}x native)")
-    builds = _hinted_builds(program, workdir, prof, noprefetch, say)
+    builds = _hinted_builds(program, workdir, prof, variants, say)
     return Prepared(
         program,
         size,
@@ -348,21 +353,23 @@ def _profile(name, native, args, folder, serving, workdir, peak):
     return prof, _loaded(name, drive, "its profiling run") if drive else time.monotonic() - t0
 
 
-def _hinted_builds(program, workdir, prof, noprefetch, say):
-    """The auto, auto-noprefetch and manual builds (None where not made)."""
+def _hinted_builds(program, workdir, prof, variants, say):
+    """The auto build, the variants' (by name) and the manual build (None
+    where not made)."""
     name = program.name
-    auto = auto_noprefetch = manual = None
+    auto = manual = None
+    built = {}
     if not program.prebuilt:
         say(f"{name}: building with the profile's hints")
         auto = workdir / f"{name}-auto"
         build(program, auto, prof, [f"report={workdir / name}.hints.yaml"])
-        if noprefetch:
-            auto_noprefetch = workdir / f"{name}-auto-noprefetch"
-            build(program, auto_noprefetch, prof, ["prefetch-distance=0"])
+        for variant in variants:
+            built[variant] = workdir / f"{name}-{variant}"
+            build(program, built[variant], prof, VARIANTS[variant])
         if program.manual:
             manual = workdir / f"{name}-manual"
             build(program, manual, defines=["-DFARHINT_MANUAL"])
-    return auto, auto_noprefetch, manual
+    return auto, built, manual
 
 
 def _serving(program, size, workdir, say):
@@ -487,7 +494,7 @@ def run_one(
         binary = {
             "nohint": p.native,
             "auto": p.auto,
-            "auto-noprefetch": p.auto_noprefetch,
+            **p.variants,
             "manual": p.manual,
             "ult": p.auto,
             "nohint-ult": p.native,

@@ -9,6 +9,7 @@ STYLE = {
     "nohint": ("tab:orange", "^"),
     "auto": ("tab:green", "o"),
     "auto-noprefetch": ("tab:olive", "v"),
+    "auto-nobuffer": ("tab:gray", "v"),
     "manual": ("tab:blue", "D"),
     "ult": ("tab:purple", "P"),
     "nohint-ult": ("tab:brown", "P"),
@@ -18,6 +19,7 @@ STYLE = {
     "nohint@base": ("tab:orange", "x"),
     "auto@base": ("tab:green", "x"),
     "auto-noprefetch@base": ("tab:olive", "x"),
+    "auto-nobuffer@base": ("tab:gray", "x"),
     "manual@base": ("tab:blue", "x"),
 }
 

@@ -103,7 +103,8 @@ def add_arguments(p):
         default=",".join(bench.CONFIGS),
         help="comma-separated configurations (default native,kswap,nohint,auto,"
         "manual; manual runs only for programs with hand hints; "
-        "also auto-noprefetch: the same hints without prefetches ahead, and ult and "
+        "also auto-noprefetch and auto-nobuffer: the same hints without prefetches ahead "
+        "or without buffered writes, and ult and "
         "nohint-ult: auto's and nohint's builds on user-level threads, --ult, and compress and "
         "nohint-compress: the same builds with far memory compressed in the program's own "
         "memory, --backend compress)",
@@ -233,7 +234,11 @@ def run(args):
             try:
                 prepared.append(
                     bench.prepare(
-                        program, args.size, out, say, noprefetch="auto-noprefetch" in configs
+                        program,
+                        args.size,
+                        out,
+                        say,
+                        variants=[c for c in bench.VARIANTS if c in configs],
                     )
                 )
             except RuntimeError as err:  # the others still run

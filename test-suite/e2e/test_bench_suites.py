@@ -35,7 +35,7 @@ def test_a_suite_is_built_run_and_checked(tmp_path):
         "--local",
         "25",
         "--configs",
-        "native,nohint,auto",
+        "native,nohint,auto,auto-nobuffer",
         "--repeats",
         "1",
         "--out",
@@ -44,7 +44,7 @@ def test_a_suite_is_built_run_and_checked(tmp_path):
     assert run.returncode == 1, run.stderr  # the two programs a bench must not accept
     status = rows_of(tmp_path)
     for name in ("walk", "walk-make"):
-        for config in ("native", "nohint", "auto"):
+        for config in ("native", "nohint", "auto", "auto-nobuffer"):
             assert status[(name, config)] == "ok", (name, config, run.stderr[-2000:])
         # built with the plugin: by farhint cc, and by make through CC=farhint-cc
         assert "farhint-report" in (tmp_path / f"{name}.hints.yaml").read_text()
