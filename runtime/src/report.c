@@ -83,6 +83,23 @@ static size_t append_proactive(char *buf, size_t n) {
   return n;
 }
 
+#define MAX_WORKERS_SHOWN 64
+
+/* Each worker's statistics (--ult), appended to buf. */
+static size_t append_ult_workers(char *buf, size_t n) {
+  struct fm_ult_worker_stats w[MAX_WORKERS_SHOWN];
+  int nw = fm_ult_worker_stats(w, MAX_WORKERS_SHOWN);
+  APPEND(",\"ult_workers\":[");
+  for (int i = 0; i < nw && i < MAX_WORKERS_SHOWN; i++)
+    APPEND("%s{\"switches\":%lu,\"yields\":%lu,\"parks\":%lu,\"steals\":%lu,\"idle\":%lu,"
+           "\"idle_ns\":%lu,\"calls\":%lu,\"calls_ns\":%lu}",
+           i ? "," : "", (unsigned long)w[i].switches, (unsigned long)w[i].yields,
+           (unsigned long)w[i].parks, (unsigned long)w[i].steals, (unsigned long)w[i].idle,
+           (unsigned long)w[i].idle_ns, (unsigned long)w[i].calls, (unsigned long)w[i].calls_ns);
+  APPEND("]");
+  return n;
+}
+
 static void write_json(uint64_t cpu_ns) {
   uint64_t slow, wall;
   fm_stats_slow_path_totals(&slow, &wall);
@@ -125,6 +142,8 @@ static void write_json(uint64_t cpu_ns) {
          (unsigned long)fm_frames_peak_used(), status_kib("RssAnon"), status_kib("VmHWM"));
   if (fm_proactive_on())
     n = append_proactive(buf, n);
+  if (fm_ult_on())
+    n = append_ult_workers(buf, n);
   APPEND("}\n");
   int fd = open(fm.cfg.stats_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0 && opened_at_start() && ftruncate(stats_at_start.fd, 0) == 0)
@@ -263,6 +282,32 @@ static void report_pool(const unsigned long *c) {
            c[FM_C_REMOTE_TIER_PAGES]);
 }
 
+/* User-level threads: what their scheduler did, in all and per worker. */
+static void report_ult(const unsigned long *c) {
+  if (!fm_ult_on())
+    return;
+  fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
+         "for %.1f ms in all (%s), %lu of them while the server's read was in flight; workers "
+         "found nothing to run %lu times, for %.1f ms; "
+         "waits on descriptors and sleeps parked in the poller: %lu, for %.1f ms; workers "
+         "handed to another kernel thread while theirs blocked: %lu",
+         c[FM_C_ULT_SPAWNS], fh_ult_workers(), c[FM_C_ULT_PARKED_MISSES],
+         c[FM_C_ULT_PARKED_NS] / 1e6,
+         fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching",
+         c[FM_C_ULT_PARKED_READS], c[FM_C_ULT_IDLE], c[FM_C_ULT_IDLE_NS] / 1e6,
+         c[FM_C_ULT_POLLER_PARKS], c[FM_C_ULT_POLLER_PARK_NS] / 1e6, c[FM_C_ULT_HANDOFFS]);
+  struct fm_ult_worker_stats w[MAX_WORKERS_SHOWN];
+  int nw = fm_ult_worker_stats(w, MAX_WORKERS_SHOWN);
+  for (int i = 0; i < nw && i < MAX_WORKERS_SHOWN; i++)
+    fm_log("  worker %d: ran threads %lu times (came back yielding %lu, parked %lu; taken "
+           "from other workers %lu); idle %lu times, %.1f ms; system calls %lu, %.1f ms "
+           "(%.2f us each)",
+           i, (unsigned long)w[i].switches, (unsigned long)w[i].yields,
+           (unsigned long)w[i].parks, (unsigned long)w[i].steals, (unsigned long)w[i].idle,
+           w[i].idle_ns / 1e6, (unsigned long)w[i].calls, w[i].calls_ns / 1e6,
+           w[i].calls ? w[i].calls_ns / 1e3 / (double)w[i].calls : 0.0);
+}
+
 /* Buffered writes (memory/write_log.c): how many waited in a page's log,
  * and how their pages got them. */
 static void report_write_log(const unsigned long *c) {
@@ -349,18 +394,7 @@ void fm_report(void) {
          "raised in all",
          c[FM_C_FAULT_PRIORITY_RAISED], c[FM_C_FAULT_PRIORITY_LOWERED],
          c[FM_C_FAULT_PRIORITY_RAISED_NS] / 1e9);
-  if (fm_ult_on())
-    fm_log("user-level threads: %lu started on %d workers; %lu hinted misses parked "
-           "for %.1f ms in all (%s), %lu of them while the server's read was in flight; workers "
-           "found nothing to run %lu times, for %.1f ms; "
-           "waits on descriptors and sleeps parked in the poller: %lu; workers handed to "
-           "another kernel thread while theirs blocked: %lu",
-           c[FM_C_ULT_SPAWNS], fh_ult_workers(),
-           c[FM_C_ULT_PARKED_MISSES], c[FM_C_ULT_PARKED_NS] / 1e6,
-           fm.cfg.hint_block ? "--hint-mode=block: misses wait in place" : "switching",
-           c[FM_C_ULT_PARKED_READS], c[FM_C_ULT_IDLE],
-           c[FM_C_ULT_IDLE_NS] / 1e6, c[FM_C_ULT_POLLER_PARKS],
-           c[FM_C_ULT_HANDOFFS]);
+  report_ult(c);
   if (c[FM_C_PREFETCH_PAGES] || c[FM_C_PREFETCH_DROPPED] || c[FM_C_FAULT_IN_FLIGHT])
     report_prefetch(c);
   report_keep(c);

@@ -88,6 +88,37 @@ def test_each_thread_keeps_its_own_state_across_workers(farhint_run, cores):
 
 
 @pytest.mark.parametrize("cores", [1, 2])
+def test_the_schedulers_statistics_count_what_the_program_did(farhint_run, cores):
+    """4 threads yield 1000 times and sleep 20 times each; two threads pass
+    a byte over pipes 500 times each way: the statistics give exactly the
+    yields and the calls, the sleeps among the parks in the poller, and
+    every run of a thread as a yield, a park or its end."""
+    threads, yields, sleeps, rounds = 4, 1000, 20, 500
+    run = farhint_run(
+        "ult_counted",
+        threads,
+        yields,
+        sleeps,
+        rounds,
+        options=["--ult", "--cores", str(cores), "--stats"],
+        timeout=60,
+    )
+    assert run.returncode == 0 and run.stdout == "ok\n", run.stdout + run.stderr
+    workers, c = run.stats["ult_workers"], run.stats["counters"]
+    assert len(workers) == cores
+    total = {k: sum(w[k] for w in workers) for k in workers[0]}
+    assert total["yields"] == threads * yields
+    assert total["calls"] == 4 * rounds + 1  # each side's reads and writes, and the first byte
+    assert threads * sleeps <= c["ult_poller_parks"] <= threads * sleeps + 2 * rounds
+    assert c["ult_poller_park_ns"] >= threads * sleeps * 100_000  # each sleep 100 us at least
+    assert total["parks"] >= c["ult_poller_parks"]
+    assert total["switches"] == total["yields"] + total["parks"] + c["ult_spawns"]
+    assert total["idle_ns"] == c["ult_idle_ns"] and total["idle"] == c["ult_idle"]
+    assert (total["steals"] > 0) == (cores > 1)  # a worker takes from the other's queue
+    assert f"worker {cores - 1}: ran threads" in run.stderr
+
+
+@pytest.mark.parametrize("cores", [1, 2])
 def test_blocking_calls_never_stall_a_worker(farhint_run, cores):
     # Each call blocks a thread until one created after it (queued on the
     # same worker with --cores 1) acts; then each timeout expires on time.

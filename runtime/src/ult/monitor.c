@@ -80,6 +80,7 @@ void fm_ult_call_end(void) {
   struct kthread *k = fm_ult_kthread();
   if (!k)
     return;
+  fm_ult_count_call(atomic_load(&k->call_since));
   atomic_store(&k->call_since, 0);
   if (!atomic_load(&k->worker)) { /* handed off: back on a run queue, and
                                      this kernel thread becomes a spare */

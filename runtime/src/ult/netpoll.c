@@ -161,7 +161,9 @@ static int park(struct waiter *w, struct fd_entry *e) {
   fm_stats_count(FM_C_ULT_POLLER_PARKS, 1);
   if (w->deadline)
     timer_link(w);
+  uint64_t start = fm_stats_now_ns();
   fm_ult_park();
+  fm_stats_count(FM_C_ULT_POLLER_PARK_NS, fm_stats_now_ns() - start);
   atomic_fetch_sub(&waiting, 1);
   /* Off both lists before the frame that holds w is gone. */
   if (e) {

@@ -19,7 +19,15 @@ struct worker {
   int index;
   fm_spinlock_t lock;
   struct fm_ult_queue runq;
+  /* Written by the kernel thread serving it, one at a time (a handoff
+   * orders them); read by the report. */
+  struct fm_ult_worker_stats stats;
 } __attribute__((aligned(64)));
+
+/* One more in a worker's statistic: a plain add, seen whole by a reader. */
+static inline void fm_ult_tally(uint64_t *stat, uint64_t n) {
+  __atomic_store_n(stat, __atomic_load_n(stat, __ATOMIC_RELAXED) + n, __ATOMIC_RELAXED);
+}
 
 struct kthread {
   void *sched_sp; /* its scheduler's context while a thread runs */

@@ -385,11 +385,29 @@ static void wait_for_work(void) {
   atomic_fetch_sub(&sleepers, 1);
 }
 
-static void idle(void) {
+static void idle(struct worker *w) {
   uint64_t start = fm_stats_now_ns();
   wait_for_work();
+  uint64_t ns = fm_stats_now_ns() - start;
   fm_stats_count(FM_C_ULT_IDLE, 1);
-  fm_stats_count(FM_C_ULT_IDLE_NS, fm_stats_now_ns() - start);
+  fm_stats_count(FM_C_ULT_IDLE_NS, ns);
+  fm_ult_tally(&w->stats.idle, 1);
+  fm_ult_tally(&w->stats.idle_ns, ns);
+}
+
+int fm_ult_worker_stats(struct fm_ult_worker_stats *out, int n) {
+  for (int i = 0; i < nworkers && i < n; i++)
+    out[i] = workers[i].stats; /* each field whole; the set a moment's */
+  return nworkers;
+}
+
+void fm_ult_count_call(uint64_t since) {
+  struct kthread *k = fm_ult_kthread();
+  struct worker *w = k ? atomic_load(&k->worker) : NULL;
+  if (!w)
+    return; /* handed off meanwhile: the call is the spare's to count no more */
+  fm_ult_tally(&w->stats.calls, 1);
+  fm_ult_tally(&w->stats.calls_ns, fm_stats_now_ns() - since);
 }
 
 /* Run t until it switches back, on its own TLS. */
@@ -408,12 +426,15 @@ static void run(struct kthread *k, struct fh_ult *t) {
 static void after_run(struct fh_ult *t, int after) {
   struct worker *home = &workers[t->home];
   int s = T_PARKING;
+  fm_ult_tally(&home->stats.switches, 1);
   switch (after) {
   case AFTER_YIELD:
+    fm_ult_tally(&home->stats.yields, 1);
     atomic_store(&t->state, T_RUNNABLE);
     push(home, t);
     break;
   case AFTER_PARK:
+    fm_ult_tally(&home->stats.parks, 1);
     if (!atomic_compare_exchange_strong(&t->state, &s, T_PARKED)) {
       atomic_store(&t->state, T_RUNNABLE); /* woken before it was off its stack */
       push(home, t);
@@ -437,10 +458,10 @@ static void *kthread_main(void *arg) {
     fm_ult_poll_fetches();
     fm_ult_netpoll_poll();
     struct fh_ult *t = pop(w);
-    if (!t)
-      t = steal(w);
+    if (!t && (t = steal(w)))
+      fm_ult_tally(&w->stats.steals, 1);
     if (!t) {
-      idle();
+      idle(w);
       continue;
     }
     t->home = w->index;

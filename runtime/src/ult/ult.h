@@ -36,6 +36,23 @@ void fm_ult_enqueue(struct fm_ult_queue *q, struct fh_ult *t);
 struct fh_ult *fm_ult_dequeue(struct fm_ult_queue *q);
 
 bool fm_ult_on(void); /* workers are running (--ult) */
+
+/* What a worker did (--stats), counted by the kernel thread serving it. */
+struct fm_ult_worker_stats {
+  uint64_t switches;  /* threads run */
+  uint64_t yields;    /* of which came back yielding */
+  uint64_t parks;     /* ... parked (a miss, a lock, a wait in the poller) */
+  uint64_t steals;    /* threads taken from another worker's queue */
+  uint64_t idle;      /* times it found nothing to run */
+  uint64_t idle_ns;   /* time it spent so */
+  uint64_t calls;     /* the program's system calls made from its threads */
+  uint64_t calls_ns;  /* time in them */
+};
+/* The workers' statistics into out (at most n); returns how many workers. */
+int fm_ult_worker_stats(struct fm_ult_worker_stats *out, int n);
+/* A system call of the program's began (fm_ult_call_begin) at since (ns):
+ * counted on the worker of the kernel thread that made it. */
+void fm_ult_count_call(uint64_t since);
 int fm_ult_start_workers(void);
 struct fh_ult *fm_ult_current(void); /* NULL on a kernel thread */
 int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes);
