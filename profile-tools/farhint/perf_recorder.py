@@ -24,7 +24,7 @@ from pathlib import Path
 
 from farhint.cgroup import MemoryCgroup
 from farhint.errors import UserError
-from farhint.kswap import Swap
+from farhint.kswap import ReclaimAssist, Swap
 from farhint.trace import KERNEL, Fault, Trace, TraceError
 
 KERNEL_START = 0xFFFF800000000000
@@ -65,6 +65,12 @@ def record(cmd, limit: int, swap_bytes: int, tmp: Path):
     data = tmp / "perf.data"
     with Swap(swap_bytes), MemoryCgroup(limit) as cg:
         (cg.path / "memory.swappiness").write_text("100\n")
+        # As kernel swap runs in farhint bench: a charge that reclaim falls
+        # behind on at a small limit waits while ReclaimAssist makes room,
+        # instead of the cgroup's OOM killer ending the program.
+        cg.disable_oom_kill()
+        assist = ReclaimAssist(cg, limit)
+        assist.start()
         # Only the program enters the cgroup: perf's buffers stay outside it.
         enter = 'echo $$ > "$0/cgroup.procs" && exec "$@"'
         t0 = time.monotonic()
@@ -91,6 +97,7 @@ def record(cmd, limit: int, swap_bytes: int, tmp: Path):
             ]
         )
         seconds = time.monotonic() - t0
+        assist.finish()
         oom = cg.usage().oom_kills > 0
     if not data.exists():
         raise PerfError(f"perf record wrote no data (exit {rc})")
