@@ -63,6 +63,10 @@ class MemoryCgroup:
         instead of killing the task."""
         self._write("memory.oom_control", 1)
 
+    def enable_oom_kill(self):
+        """The OOM killer back: a charge that waits now kills instead."""
+        self._write("memory.oom_control", 0)
+
     def under_oom(self) -> bool:
         return "under_oom 1" in self._read("memory.oom_control")
 

@@ -12,6 +12,7 @@ import select
 import subprocess
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -266,14 +267,27 @@ def charged_peak(cmd, cwd=None, on_start=None) -> int:
     return native_peaks(cmd, cwd, on_start)[0]
 
 
-def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) -> KswapResult:
-    """Run cmd in a memory cgroup of `limit` bytes (swap must be on), with
-    ReclaimAssist; on_start gets the Popen once it started."""
+@contextmanager
+def assisted_cgroup(limit: int):
+    """A memory cgroup of `limit` bytes as kernel swap runs in (swap must be
+    on): swapping as readily as dropping cache, its OOM killer off and
+    ReclaimAssist making room for a charge that waits. Yields (cgroup,
+    assist); the assist is finished on the way out."""
     with MemoryCgroup(limit) as cg:
         (cg.path / "memory.swappiness").write_text("100\n")
         cg.disable_oom_kill()
         assist = ReclaimAssist(cg, limit)
         assist.start()
+        try:
+            yield cg, assist
+        finally:
+            assist.finish()
+
+
+def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) -> KswapResult:
+    """Run cmd in a memory cgroup of `limit` bytes (swap must be on), with
+    ReclaimAssist; on_start gets the Popen once it started."""
+    with assisted_cgroup(limit) as (cg, assist):
         t0 = time.monotonic()
         proc = subprocess.Popen(
             cmd, env=env, stdout=subprocess.PIPE, text=True, preexec_fn=cg.enter_self, cwd=cwd
@@ -289,7 +303,6 @@ def run_kswap(cmd, limit: int, env=None, timeout=None, cwd=None, on_start=None) 
             proc.kill()
             out, _ = proc.communicate()
         seconds = time.monotonic() - t0
-        assist.finish()
         usage = cg.usage()
     killed = usage.oom_kills > 0 or stalled
     return KswapResult(

@@ -22,9 +22,8 @@ import subprocess
 import time
 from pathlib import Path
 
-from farhint.cgroup import MemoryCgroup
 from farhint.errors import UserError
-from farhint.kswap import ReclaimAssist, Swap
+from farhint.kswap import Swap, assisted_cgroup
 from farhint.trace import KERNEL, Fault, Trace, TraceError
 
 KERNEL_START = 0xFFFF800000000000
@@ -63,18 +62,14 @@ def record(cmd, limit: int, swap_bytes: int, tmp: Path):
     """Run cmd under a `limit`-byte memory cgroup with swap; return
     (Trace, seconds, exit code, OOM-killed)."""
     data = tmp / "perf.data"
-    with Swap(swap_bytes), MemoryCgroup(limit) as cg:
-        (cg.path / "memory.swappiness").write_text("100\n")
-        # As kernel swap runs in farhint bench: a charge that reclaim falls
-        # behind on at a small limit waits while ReclaimAssist makes room,
-        # instead of the cgroup's OOM killer ending the program.
-        cg.disable_oom_kill()
-        assist = ReclaimAssist(cg, limit)
-        assist.start()
+    # As kernel swap runs in farhint bench: a charge that reclaim falls
+    # behind on at a small limit waits while ReclaimAssist makes room,
+    # instead of the cgroup's OOM killer ending the program.
+    with Swap(swap_bytes), assisted_cgroup(limit) as (cg, _):
         # Only the program enters the cgroup: perf's buffers stay outside it.
         enter = 'echo $$ > "$0/cgroup.procs" && exec "$@"'
         t0 = time.monotonic()
-        rc = subprocess.call(
+        proc = subprocess.Popen(
             [
                 "perf",
                 "record",
@@ -96,12 +91,33 @@ def record(cmd, limit: int, swap_bytes: int, tmp: Path):
                 *cmd,
             ]
         )
+        rc = _wait_unless_stalled(proc, cg)
         seconds = time.monotonic() - t0
-        assist.finish()
         oom = cg.usage().oom_kills > 0
     if not data.exists():
         raise PerfError(f"perf record wrote no data (exit {rc})")
     return parse_script(script_of(data)), seconds, rc, oom
+
+
+# A charge that waits this long with reclaim unable to make room (swap
+# full: more memory than the limit and swap hold) never will.
+STALL_S = 10
+
+
+def _wait_unless_stalled(proc, cg) -> int:
+    """proc's exit code; a program stalled STALL_S on a charge gets the
+    cgroup's OOM killer back, which ends it (reported as OOM-killed)."""
+    since = None
+    while True:
+        try:
+            return proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            if not cg.under_oom():
+                since = None
+            elif since is None:
+                since = time.monotonic()
+            elif time.monotonic() - since > STALL_S:
+                cg.enable_oom_kill()
 
 
 def script_of(data: Path) -> str:

@@ -112,6 +112,33 @@ def test_perf_recorder_finds_the_lines_under_kernel_swap(tmp_path, pattern, line
     assert bool(site_at(prof, "prof_patterns.c", m[top])["suggest"]["seq"]) == seq
 
 
+def test_perf_recorder_stops_a_program_swap_cannot_hold(tmp_path):
+    """256 MiB at 4 MiB local under kernel swap sized for 4 MiB: with the
+    cgroup's OOM killer off, the program would wait on reclaim for ever; a
+    wait that long gets the killer back, and the profile says so."""
+    proc = subprocess.run(
+        [
+            str(FARHINT),
+            "profile",
+            "--recorder",
+            "perf",
+            "--local",
+            "4M",
+            "-o",
+            str(tmp_path / "p.fhprof"),
+            "--",
+            str(BUILD / "bin" / "prof_patterns"),
+            "scan",
+            "256",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 137, proc.stderr
+    assert "OOM killer stopped the program at this limit; give more --local" in proc.stderr
+
+
 def test_scans_suggest_seq_with_readahead_and_writes_mut(tmp_path):
     prof, _ = profile(tmp_path, "prof_patterns", "scan", "16")
     m = markers("prof_patterns.c")
