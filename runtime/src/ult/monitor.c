@@ -80,10 +80,14 @@ void fm_ult_call_end(void) {
   struct kthread *k = fm_ult_kthread();
   if (!k)
     return;
-  fm_ult_count_call(atomic_load(&k->call_since));
-  atomic_store(&k->call_since, 0);
-  if (!atomic_load(&k->worker)) { /* handed off: back on a run queue, and
-                                     this kernel thread becomes a spare */
+  uint64_t since = atomic_load(&k->call_since);
+  atomic_store(&k->call_since, 0); /* then the worker: a hand-off made meanwhile shows */
+  struct worker *w = atomic_load(&k->worker);
+  if (w) { /* still its worker's: the call counts there */
+    fm_ult_tally(&w->stats.calls, 1);
+    fm_ult_tally(&w->stats.calls_ns, fm_stats_now_ns() - since);
+  } else { /* handed off: back on a run queue, and
+              this kernel thread becomes a spare */
     int saved = errno;
     fh_ult_yield();
     errno = saved;

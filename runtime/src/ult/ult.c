@@ -401,14 +401,6 @@ int fm_ult_worker_stats(struct fm_ult_worker_stats *out, int n) {
   return nworkers;
 }
 
-void fm_ult_count_call(uint64_t since) {
-  struct kthread *k = fm_ult_kthread();
-  struct worker *w = k ? atomic_load(&k->worker) : NULL;
-  if (!w)
-    return; /* handed off meanwhile: the call is the spare's to count no more */
-  fm_ult_tally(&w->stats.calls, 1);
-  fm_ult_tally(&w->stats.calls_ns, fm_stats_now_ns() - since);
-}
 
 /* Run t until it switches back, on its own TLS. */
 static void run(struct kthread *k, struct fh_ult *t) {

@@ -50,9 +50,6 @@ struct fm_ult_worker_stats {
 };
 /* The workers' statistics into out (at most n); returns how many workers. */
 int fm_ult_worker_stats(struct fm_ult_worker_stats *out, int n);
-/* A system call of the program's began (fm_ult_call_begin) at since (ns):
- * counted on the worker of the kernel thread that made it. */
-void fm_ult_count_call(uint64_t since);
 int fm_ult_start_workers(void);
 struct fh_ult *fm_ult_current(void); /* NULL on a kernel thread */
 int fm_ult_spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes);
