@@ -90,9 +90,9 @@ def test_each_thread_keeps_its_own_state_across_workers(farhint_run, cores):
 @pytest.mark.parametrize("cores", [1, 2])
 def test_the_schedulers_statistics_count_what_the_program_did(farhint_run, cores):
     """4 threads yield 1000 times and sleep 20 times each; two threads pass
-    a byte over pipes 500 times each way: the statistics give exactly the
-    yields and the calls, the sleeps among the parks in the poller, and
-    every run of a thread as a yield, a park or its end."""
+    a byte over pipes 500 times each way: the statistics give the yields and
+    the calls (exactly, but for calls handed off), the sleeps among the parks
+    in the poller, and every run of a thread as a yield, a park or its end."""
     threads, yields, sleeps, rounds = 4, 1000, 20, 500
     run = farhint_run(
         "ult_counted",
@@ -107,8 +107,13 @@ def test_the_schedulers_statistics_count_what_the_program_did(farhint_run, cores
     workers, c = run.stats["ult_workers"], run.stats["counters"]
     assert len(workers) == cores
     total = {k: sum(w[k] for w in workers) for k in workers[0]}
-    assert total["yields"] == threads * yields
-    assert total["calls"] == 4 * rounds + 1  # each side's reads and writes, and the first byte
+    # A call that blocks while a thread waits for its worker (a busy machine
+    # can hold one up) has the worker handed on; its thread yields when the
+    # call returns, and the call counts on no worker.
+    handed = c["ult_handoffs"]
+    assert threads * yields <= total["yields"] <= threads * yields + handed
+    calls = 4 * rounds + 1  # each side's reads and writes, and the first byte
+    assert calls - handed <= total["calls"] <= calls
     assert threads * sleeps <= c["ult_poller_parks"] <= threads * sleeps + 2 * rounds
     assert c["ult_poller_park_ns"] >= threads * sleeps * 100_000  # each sleep 100 us at least
     assert total["parks"] >= c["ult_poller_parks"]

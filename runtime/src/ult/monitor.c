@@ -10,11 +10,20 @@
  * back on a run queue and it becomes a spare itself.
  *
  * Blocked is: in an interposed blocking call (ult/syscalls.c) for over
- * CALL_HANDOFF_NS, or, for a call the shim does not see, no switch for
- * STUCK_NS while the kernel thread used under a fifth of that time in CPU.
- * A thread computing without a switch keeps its worker: scheduling is
- * cooperative. The monitor looks every CALL_HANDOFF_NS while such a call is
- * in flight, every STUCK_NS while threads run, and sleeps while none does.
+ * CALL_HANDOFF_NS while work waits (a thread queued, a fetch to poll) and
+ * no kernel thread is idle to take it, or, for a call the shim does not
+ * see, no switch for STUCK_NS while the kernel thread used under a fifth of
+ * that time in CPU. A call with nothing waiting keeps its worker, as Go's
+ * sysmon leaves a P in a system call while there is nothing to run on it:
+ * handing it on would cost a wake-up for nothing, on every event a server
+ * waits for. Work queued while no kernel thread is idle and one is in a
+ * call wakes the monitor (fm_ult_monitor_queued). A thread computing
+ * without a switch keeps its worker: scheduling is cooperative.
+ *
+ * The monitor looks every CALL_HANDOFF_NS while a hand-off may be due,
+ * every STUCK_NS while threads run or wait in calls, and sleeps while none
+ * does. While every kernel thread is busy or in a call, none polls the
+ * threads parked in the poller (ult/netpoll.c): the monitor then naps in it.
  * Design: docs/design/ult.md. */
 #include "ult/ult.h"
 #include "base/log.h"
@@ -39,6 +48,7 @@ static struct {
   struct kthread *list;
 } spares;
 static _Atomic uint32_t wake_seq; /* futex: the monitor's, while it sleeps */
+static _Atomic int handed_off;    /* kernel threads whose worker went on without them */
 /* How the monitor sleeps: not (it looks again within CALL_HANDOFF_NS), for
  * STUCK_NS, or until a thread runs. */
 enum { NAP_SHORT, NAP_LONG, NAP_DEEP };
@@ -58,22 +68,45 @@ struct kthread *fm_ult_kthread_of(pid_t tid) {
   return NULL;
 }
 
+/* The monitor naps in its futex, or in the poller (ult/netpoll.c). */
 static void wake_monitor_from(int nap) {
   int n = atomic_load(&napping);
   if (n >= nap && atomic_compare_exchange_strong(&napping, &n, NAP_SHORT)) {
     atomic_fetch_add(&wake_seq, 1);
     fm_ult_futex(&wake_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
+    fm_ult_netpoll_interrupt();
   }
 }
 
 void fm_ult_monitor_running(void) { wake_monitor_from(NAP_DEEP); }
 
+/* A call this old has likely blocked; a younger one most likely returns at
+ * once, as most do, and is no reason to wake the monitor. */
+#define CALL_YOUNG_NS 10000ULL
+
+void fm_ult_monitor_queued(void) {
+  uint64_t now = 0;
+  for (struct kthread *k = atomic_load(&all); k; k = k->next_all) {
+    uint64_t since = atomic_load_explicit(&k->call_since, memory_order_relaxed);
+    if (!since || !atomic_load_explicit(&k->worker, memory_order_relaxed))
+      continue;
+    if (!now)
+      now = fm_stats_now_ns();
+    if (now - since >= CALL_YOUNG_NS) {
+      wake_monitor_from(NAP_LONG);
+      return;
+    }
+  }
+}
+
+/* No wake-up of the monitor here: a call that returns at once would pay
+ * for it. One that blocks while work waits is found by the next look
+ * (within STUCK_NS / 2), or at once when work is queued after it began
+ * (fm_ult_monitor_queued). */
 void fm_ult_call_begin(void) {
   struct kthread *k = fm_ult_kthread();
-  if (!k)
-    return;
-  atomic_store(&k->call_since, fm_stats_now_ns());
-  wake_monitor_from(NAP_LONG);
+  if (k)
+    atomic_store(&k->call_since, fm_stats_now_ns());
 }
 
 void fm_ult_call_end(void) {
@@ -94,7 +127,10 @@ void fm_ult_call_end(void) {
   }
 }
 
+bool fm_ult_handed_off(void) { return atomic_load_explicit(&handed_off, memory_order_relaxed); }
+
 struct worker *fm_ult_wait_for_worker(struct kthread *k) {
+  atomic_fetch_sub(&handed_off, 1); /* its thread is back on a run queue */
   fm_spin_lock(&spares.lock);
   k->next_spare = spares.list;
   spares.list = k;
@@ -119,6 +155,7 @@ static struct kthread *take_spare(void) {
 
 static void hand_off(struct kthread *k, struct worker *w) {
   struct kthread *s = take_spare();
+  atomic_fetch_add(&handed_off, 1); /* before k can see its worker gone */
   if (s) {
     atomic_store(&k->worker, NULL);
     atomic_store(&s->worker, w);
@@ -128,12 +165,12 @@ static void hand_off(struct kthread *k, struct worker *w) {
     /* Tried once: the monitor looks again every 25 us, and each failed
      * start would be said again. */
     static bool cannot_start;
-    if (cannot_start)
-      return;
-    if (!fm_ult_kthread_start(w)) {
+    if (cannot_start || !fm_ult_kthread_start(w)) {
+      if (!cannot_start)
+        fm_log("cannot start a kernel thread to run user-level threads while one "
+               "blocks in a system call; threads on its worker wait for the call");
       cannot_start = true;
-      fm_log("cannot start a kernel thread to run user-level threads while one "
-             "blocks in a system call; threads on its worker wait for the call");
+      atomic_fetch_sub(&handed_off, 1);
       return;
     }
     atomic_store(&k->worker, NULL);
@@ -218,45 +255,77 @@ static void watch(struct kthread *k, uint64_t now) {
   }
 }
 
-enum look { NOTHING_RUNS, THREADS_RUN, CALLS_IN_FLIGHT };
+/* What a look found, the most pressing last: nothing running, threads
+ * running (or some kernel thread idle), every kernel thread in a call, a
+ * hand-off that may come due soon. */
+enum look { NOTHING_RUNS, THREADS_RUN, ALL_IN_CALLS, HANDOFF_DUE };
 
-static enum look look_once(void) {
+/* Whether some kernel thread serving a worker is looking for work (and so
+ * polls fetches and the poller). */
+static bool any_idle(void) {
+  for (struct kthread *k = atomic_load(&all); k; k = k->next_all)
+    if (atomic_load(&k->worker) && !atomic_load(&k->current))
+      return true;
+  return false;
+}
+
+/* Hands on the workers whose kernel threads block while work waits; what
+ * it found, and for HANDOFF_DUE when the first such hand-off comes due. */
+static enum look look_once(uint64_t *due) {
   uint64_t now = fm_stats_now_ns();
-  enum look seen = NOTHING_RUNS;
+  bool idle = any_idle(), runs = false, outside_calls = false;
+  *due = UINT64_MAX;
   for (struct kthread *k = atomic_load(&all); k; k = k->next_all) {
     struct worker *w = atomic_load(&k->worker);
     if (!w || !atomic_load(&k->current)) {
       k->seen_at = k->watched_since = 0;
       continue;
     }
+    runs = true;
     uint64_t since = atomic_load(&k->call_since);
-    if (!since)
+    if (!since) {
+      outside_calls = true;
       watch(k, now);
-    if ((since ? now - since >= CALL_HANDOFF_NS : stuck(k, now)) && asleep(k))
+    }
+    bool waited = since && !idle && (fm_ult_any_queued() || fm_ult_fetches_pending());
+    if ((since ? waited && now - since >= CALL_HANDOFF_NS : stuck(k, now)) && asleep(k))
       hand_off(k, w);
-    else if (since)
-      seen = CALLS_IN_FLIGHT;
-    else if (seen == NOTHING_RUNS)
-      seen = THREADS_RUN;
+    else if (waited && now - since >= CALL_YOUNG_NS && since + CALL_HANDOFF_NS < *due)
+      *due = since + CALL_HANDOFF_NS;
   }
-  return seen;
+  if (*due != UINT64_MAX)
+    return HANDOFF_DUE;
+  if (!runs)
+    return NOTHING_RUNS;
+  return idle || outside_calls ? THREADS_RUN : ALL_IN_CALLS;
+}
+
+/* Naps until woken (wake_seq moves from seq) or ns pass (0: no bound); in
+ * the poller while every kernel thread is in a call, when none polls it. */
+static void nap(enum look seen, uint32_t seq, uint64_t ns) {
+  if (seen == ALL_IN_CALLS && fm_ult_netpoll_block(ns, &wake_seq, seq))
+    return;
+  struct timespec ts = fm_ns_timespec(ns);
+  fm_ult_futex(&wake_seq, FUTEX_WAIT_PRIVATE, seq, ns ? &ts : NULL);
 }
 
 static void *monitor_main(void *arg) {
   (void)arg;
   for (;;) {
     uint32_t seq = atomic_load(&wake_seq);
-    enum look seen = look_once();
-    int nap = seen == CALLS_IN_FLIGHT ? NAP_SHORT : seen == THREADS_RUN ? NAP_LONG : NAP_DEEP;
-    atomic_store(&napping, nap);
+    uint64_t due, due_again;
+    enum look seen = look_once(&due);
+    int how = seen == HANDOFF_DUE ? NAP_SHORT : seen == NOTHING_RUNS ? NAP_DEEP : NAP_LONG;
+    atomic_store(&napping, how);
     /* A thread that started, or a call that began, after the look and
      * before napping was set is seen by this second look. */
-    if (nap != NAP_SHORT && look_once() != seen) {
+    if (how != NAP_SHORT && look_once(&due_again) != seen) {
       atomic_store(&napping, NAP_SHORT);
       continue;
     }
-    struct timespec ts = {0, (long)(nap == NAP_SHORT ? CALL_HANDOFF_NS / 2 : STUCK_NS / 2)};
-    fm_ult_futex(&wake_seq, FUTEX_WAIT_PRIVATE, seq, nap == NAP_DEEP ? NULL : &ts);
+    uint64_t now = fm_stats_now_ns();
+    uint64_t short_ns = due > now + 2000 ? due - now : 2000;
+    nap(seen, seq, how == NAP_SHORT ? short_ns : how == NAP_LONG ? STUCK_NS / 2 : 0);
     atomic_store(&napping, NAP_SHORT);
   }
   return NULL;

@@ -31,6 +31,7 @@
 #include <sys/mman.h>
 
 #define POLL_EVERY_NS 20000ULL
+#define NETPOLL_RECENT_NS 1000000ULL /* see fm_ult_netpoll_in_use */
 #define CHUNK 1024 /* descriptors per chunk of entries */
 #define CHUNKS 1024
 #define WAKE_KEY UINT64_MAX
@@ -47,6 +48,7 @@ struct waiter {
 struct fd_entry {
   fm_spinlock_t lock;
   uint32_t armed; /* events asked for since the last event */
+  _Atomic uint8_t reads_found; /* reads in a row that found their data, up to READS_TO_TRUST */
   struct waiter *waiters;
 };
 
@@ -59,6 +61,8 @@ static struct {
 static _Atomic int waiting;        /* threads parked here */
 static _Atomic uint64_t polled_at; /* last poll (ns) */
 static _Atomic int poller_blocked; /* an idle kernel thread waits in ep */
+static _Atomic uint64_t parked_at;        /* the last park (ns) ... */
+static struct fh_ult *_Atomic last_parker; /* ... and its thread */
 
 void fm_ult_netpoll_start(void) {
   ep = epoll_create1(EPOLL_CLOEXEC);
@@ -91,6 +95,33 @@ static struct fd_entry *entry(int fd) {
       munmap(fresh, sizeof *c * CHUNK);
   }
   return &c[fd % CHUNK];
+}
+
+/* fd's entry if it has one; none is made. */
+static struct fd_entry *entry_if_any(int fd) {
+  struct fd_entry *c = fd >= 0 && fd < CHUNK * CHUNKS ? atomic_load(&chunks[fd / CHUNK]) : NULL;
+  return c ? &c[fd % CHUNK] : NULL;
+}
+
+/* Reads of a descriptor are looked at first until this many in a row
+ * found their data: a descriptor read by two threads in turn (a pipe
+ * between them) or a blocking connection waiting for its next request
+ * keeps being looked at, an event loop's stops. */
+#define READS_TO_TRUST 8
+
+bool fm_ult_netpoll_read_waits(int fd) {
+  struct fd_entry *e = entry_if_any(fd);
+  return !e || atomic_load_explicit(&e->reads_found, memory_order_relaxed) < READS_TO_TRUST;
+}
+
+void fm_ult_netpoll_read_waited(int fd, bool waited) {
+  struct fd_entry *e = entry(fd);
+  if (!e)
+    return;
+  uint8_t n = atomic_load_explicit(&e->reads_found, memory_order_relaxed);
+  uint8_t next = waited ? 0 : n < READS_TO_TRUST ? n + 1 : n; /* racy: a guess */
+  if (next != n)
+    atomic_store_explicit(&e->reads_found, next, memory_order_relaxed);
 }
 
 /* Arms fd for events in ep, one-shot; false when epoll cannot watch it (a
@@ -158,6 +189,9 @@ static void fire(struct waiter *w, int why) {
 
 static int park(struct waiter *w, struct fd_entry *e) {
   atomic_fetch_add(&waiting, 1);
+  if (atomic_load_explicit(&last_parker, memory_order_relaxed) != w->t)
+    atomic_store_explicit(&last_parker, w->t, memory_order_relaxed);
+  atomic_store_explicit(&parked_at, fm_stats_now_ns(), memory_order_relaxed);
   fm_stats_count(FM_C_ULT_POLLER_PARKS, 1);
   if (w->deadline)
     timer_link(w);
@@ -259,8 +293,16 @@ static void poll_once(const struct timespec *timeout) {
   expire(fm_stats_now_ns());
 }
 
-void fm_ult_netpoll_poll(void) {
-  if (!atomic_load(&waiting) || fm_stats_now_ns() - atomic_load(&polled_at) < POLL_EVERY_NS)
+bool fm_ult_netpoll_in_use(void) {
+  return atomic_load(&waiting) &&
+         atomic_load_explicit(&last_parker, memory_order_relaxed) != fm_ult_current() &&
+         fm_stats_now_ns() - atomic_load_explicit(&parked_at, memory_order_relaxed) <
+             NETPOLL_RECENT_NS;
+}
+
+void fm_ult_netpoll_poll(bool now) {
+  if (!atomic_load(&waiting) ||
+      (!now && fm_stats_now_ns() - atomic_load(&polled_at) < POLL_EVERY_NS))
     return;
   poll_once(NULL);
 }

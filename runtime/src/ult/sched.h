@@ -54,6 +54,7 @@ static inline long fm_ult_futex(_Atomic uint32_t *addr, int op, uint32_t val,
 }
 
 struct kthread *fm_ult_kthread(void); /* NULL outside the workers */
+bool fm_ult_any_idle(void);           /* a kernel thread looks for work */
 /* Start a kernel thread serving w; NULL when none can be started. */
 struct kthread *fm_ult_kthread_start(struct worker *w);
 /* A kernel thread left without a worker waits to be given one. */
@@ -65,9 +66,15 @@ int fm_ult_monitor_start(void);
  * asleep while none runs, looks again. */
 void fm_ult_monitor_running(void);
 void fm_ult_monitor_add(struct kthread *k);
+/* Work was queued while no kernel thread is idle: if one has been in a
+ * blocking call for a while, the monitor looks. */
+void fm_ult_monitor_queued(void);
 /* The kernel thread serving workers with this tid, NULL if none
  * (async-signal-safe: the list only grows). */
 struct kthread *fm_ult_kthread_of(pid_t tid);
+/* Some thread's worker went to another kernel thread while it blocked: it
+ * will want one back. */
+bool fm_ult_handed_off(void);
 
 /* ult/netpoll.c: a thread that waits on a descriptor or sleeps parks, and
  * one epoll instance wakes it. */
@@ -78,9 +85,20 @@ void fm_ult_netpoll_start(void); /* says so when it cannot: calls then block */
  * epoll cannot watch fd (a regular file): the caller blocks in the call. */
 int fm_ult_netpoll_wait(int fd, uint32_t events, uint64_t deadline);
 void fm_ult_sleep_until(uint64_t deadline);
+/* Another thread than the caller parked here within the last millisecond
+ * and threads are parked: they come and go, and want a kernel thread to
+ * poll for them. (One parked long ago, as a server's accept loop, does
+ * not count: while no kernel thread is idle the monitor polls for it.) */
+bool fm_ult_netpoll_in_use(void);
+/* Whether a read of fd is likely to wait: a guess kept per descriptor
+ * number (a closed and reused one inherits it) from its recent reads, so
+ * that a read that finds its data, as an event loop's after epoll_wait, is
+ * made without a look first. Only the cost of a call depends on it. */
+bool fm_ult_netpoll_read_waits(int fd);
+void fm_ult_netpoll_read_waited(int fd, bool waited);
 /* A kernel thread looking for work wakes the threads whose descriptors
- * are ready (at most every few tens of microseconds) ... */
-void fm_ult_netpoll_poll(void);
+ * are ready (at most every few tens of microseconds unless now) ... */
+void fm_ult_netpoll_poll(bool now);
 /* ... and, idle, waits for them up to max_ns unless work_seq moves from
  * seq; false when it did not wait (nothing parked, or another waits). */
 bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t seq);

@@ -8,13 +8,20 @@
  * Descriptors that are non-blocking, or sockets with their own timeouts
  * (SO_RCVTIMEO), are left to the call.
  *
+ * A thread alone on the workers (no thread queued, no fetch in flight, no
+ * other thread coming and going through the poller unless some kernel
+ * thread is idle to poll for it) makes a wait in the call itself instead,
+ * as a kernel thread would: one system call, and no wake-up of another
+ * kernel thread when it returns.
+ *
  * Every such call is also marked for the monitor (ult/monitor.c), which
  * hands the worker of a kernel thread still in one after CALL_HANDOFF_NS
- * to another kernel thread: a call the poller cannot watch (a regular
- * file, poll() on several descriptors, select, waitpid, pause), or a race
- * (another thread took the connection first). A call the shim does not see
- * (a futex inside glibc, file I/O through stdio) is found blocked by the
- * monitor after a longer while.
+ * to another kernel thread when other threads wait for the worker: a wait
+ * made alone, a call the poller cannot watch (a regular file, poll() on
+ * several descriptors, select, waitpid, pause), or a race (another thread
+ * took the connection first). A call the shim does not see (a futex inside
+ * glibc, file I/O through stdio) is found blocked by the monitor after a
+ * longer while.
  * Design: docs/design/ult.md. */
 #include "ult/ult.h"
 #include "base/interpose.h"
@@ -59,25 +66,54 @@ static bool waits_unbounded(int fd, short events, int msg_flags) {
   return getsockopt(fd, SOL_SOCKET, opt, &tv, &len) < 0 || (!tv.tv_sec && !tv.tv_usec);
 }
 
+/* Nothing else for the workers to run now or soon (a thread whose worker
+ * was handed on while it blocked wants one back when its call returns),
+ * and no thread that parks in the poller often needs this kernel thread to
+ * poll for it: a wait costs no other thread anything (threads queued
+ * later have the monitor hand the worker on, which a wrong guess pays
+ * for). */
+static bool alone(void) {
+  return !fm_ult_any_queued() && !fm_ult_fetches_pending() && !fm_ult_handed_off() &&
+         (!fm_ult_netpoll_in_use() || fm_ult_any_idle());
+}
+
 /* A write of up to this much is made without a look at the descriptor
  * first: it finds room nearly always (a socket's send buffer holds 16 KiB
  * or more), and a zero-timeout poll before each would cost a system call;
  * one that does wait is handed off by the monitor. */
 #define SMALL_WRITE (4 << 10)
 
+/* A read that takes this long waited for its data (see TIMED). */
+#define READ_WAITED_NS 50000
+
 /* Parks until fd is ready for events, when the call would wait for it
- * (write_bytes: what a write writes, SIZE_MAX when not counted; 0 for a
- * read). */
+ * (write_bytes: what a write writes; 0 for a read). A read of a descriptor
+ * whose recent reads found their data is made without a look. */
 static void until_ready(int fd, short events, int msg_flags, size_t write_bytes) {
-  if (events == POLLOUT && write_bytes <= SMALL_WRITE)
+  if ((events == POLLOUT && write_bytes <= SMALL_WRITE) || alone() ||
+      (events == POLLIN && !fm_ult_netpoll_read_waits(fd)))
     return;
   for (;;) {
     struct pollfd p = {.fd = fd, .events = events};
-    if (REAL(poll)(&p, 1, 0) != 0 || !waits_unbounded(fd, events, msg_flags) ||
+    bool ready = REAL(poll)(&p, 1, 0) != 0;
+    if (events == POLLIN)
+      fm_ult_netpoll_read_waited(fd, !ready);
+    if (ready || !waits_unbounded(fd, events, msg_flags) ||
         fm_ult_netpoll_wait(fd, events == POLLIN ? EPOLLIN : EPOLLOUT, 0) == NETPOLL_UNWATCHED)
       return;
   }
 }
+
+/* The call, marked; a read that took long waited for its data, and the
+ * next on fd looks first. */
+#define TIMED(name, args, fd, events)                                                              \
+  ({                                                                                               \
+    uint64_t start_ = events == POLLIN ? fm_stats_now_ns() : 0;                                    \
+    __typeof__(REAL(name) args) r_ = MARKED(name, args);                                           \
+    if (start_ && fm_stats_now_ns() - start_ >= READ_WAITED_NS)                                    \
+      fm_ult_netpoll_read_waited(fd, true);                                                        \
+    r_;                                                                                            \
+  })
 
 /* The call's buffers in far memory are fetched before it, as a hinted
  * miss is (the thread parks, its worker runs others), so the call does not
@@ -92,6 +128,13 @@ static size_t fetch(const void *buf, size_t n, bool mut, size_t budget) {
   return budget - take;
 }
 
+static size_t iov_bytes(const struct iovec *iov, size_t n) {
+  size_t bytes = 0;
+  for (size_t i = 0; i < n; i++)
+    bytes += iov[i].iov_len;
+  return bytes;
+}
+
 static void fetch_iov(const struct iovec *iov, int n, bool mut) {
   size_t budget = FETCH_MAX;
   for (int i = 0; i < n && budget; i++)
@@ -104,7 +147,7 @@ static void fetch_iov(const struct iovec *iov, int n, bool mut) {
       return REAL(name) args;                                                                      \
     until_ready(fd, events, flags, write_bytes);                                                   \
     buffers;                                                                                       \
-    return MARKED(name, args);                                                                     \
+    return TIMED(name, args, fd, events);                                                          \
   }
 #define IN(buf, n) fetch(buf, n, true, FETCH_MAX)
 #define OUT(buf, n) fetch(buf, n, false, FETCH_MAX)
@@ -115,7 +158,7 @@ ON_FD(ssize_t, write, (int fd, const void *buf, size_t n), (fd, buf, n), fd, POL
 ON_FD(ssize_t, readv, (int fd, const struct iovec *iov, int n), (fd, iov, n), fd, POLLIN, 0, 0,
       fetch_iov(iov, n, true))
 ON_FD(ssize_t, writev, (int fd, const struct iovec *iov, int n), (fd, iov, n), fd, POLLOUT, 0,
-      SIZE_MAX, fetch_iov(iov, n, false))
+      n > 0 ? iov_bytes(iov, (size_t)n) : 0, fetch_iov(iov, n, false))
 ON_FD(ssize_t, recv, (int fd, void *buf, size_t n, int flags), (fd, buf, n, flags), fd, POLLIN,
       flags, 0, IN(buf, n))
 ON_FD(ssize_t, send, (int fd, const void *buf, size_t n, int flags), (fd, buf, n, flags), fd,
@@ -129,7 +172,8 @@ ON_FD(ssize_t, sendto,
 ON_FD(ssize_t, recvmsg, (int fd, struct msghdr *msg, int flags), (fd, msg, flags), fd, POLLIN,
       flags, 0, fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, true))
 ON_FD(ssize_t, sendmsg, (int fd, const struct msghdr *msg, int flags), (fd, msg, flags), fd,
-      POLLOUT, flags, SIZE_MAX, fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, false))
+      POLLOUT, flags, iov_bytes(msg->msg_iov, msg->msg_iovlen),
+      fetch_iov(msg->msg_iov, (int)msg->msg_iovlen, false))
 ON_FD(int, accept, (int fd, struct sockaddr *addr, socklen_t *len), (fd, addr, len), fd, POLLIN, 0,
       0, (void)0)
 ON_FD(int, accept4, (int fd, struct sockaddr *addr, socklen_t *len, int flags),
@@ -144,6 +188,12 @@ typedef int try_fn(void *call, int64_t timeout_ns);
  * timeout_ns passes; a descriptor the poller cannot watch, or nfds other
  * than one, leaves the rest of the wait to the call itself. */
 static int wait_parked(try_fn *try, void *call, int fd, uint32_t events, int64_t timeout_ns) {
+  if (timeout_ns != 0 && alone()) {
+    fm_ult_call_begin();
+    int r = try(call, timeout_ns);
+    fm_ult_call_end();
+    return r;
+  }
   uint64_t deadline = timeout_ns > 0 ? fm_stats_now_ns() + (uint64_t)timeout_ns : 0;
   for (;;) {
     int r = try(call, 0);

@@ -40,6 +40,7 @@ static int nworkers;
 static __thread struct kthread *self;
 static _Atomic uint32_t work_seq; /* futex: bumped whenever work is queued */
 static _Atomic int sleepers;
+static _Atomic int idlers; /* kernel threads looking for work */
 
 /* Stacks (each with a guard page at the bottom, then the thread's TLS and
  * its fh_ult at the top) are kept for reuse: mapping and unmapping cost TLB
@@ -103,6 +104,8 @@ static void push(struct worker *w, struct fh_ult *t) {
   fm_ult_enqueue(&w->runq, t);
   fm_spin_unlock(&w->lock);
   notify();
+  if (!atomic_load(&idlers))
+    fm_ult_monitor_queued();
 }
 
 static struct fh_ult *pop(struct worker *w) {
@@ -162,6 +165,8 @@ void fh_ult_yield(void) {
   else
     sched_yield();
 }
+
+bool fm_ult_any_idle(void) { return atomic_load(&idlers) > 0; }
 
 bool fm_ult_any_queued(void) {
   for (int i = 0; i < nworkers; i++)
@@ -369,9 +374,12 @@ int fm_ult_detach(struct fh_ult *t) {
 static void wait_for_work(void) {
   uint32_t seq = atomic_load(&work_seq);
   uint64_t start = fm_stats_now_ns();
+  /* Once at once: a thread that parked on a descriptor another just wrote
+   * (two threads passing data) runs without waiting for the next poll. */
+  fm_ult_netpoll_poll(true);
   while (fm_stats_now_ns() - start < 20000 || fm_ult_fetches_pending()) {
     fm_ult_poll_fetches();
-    fm_ult_netpoll_poll();
+    fm_ult_netpoll_poll(false);
     if (atomic_load(&work_seq) != seq || fm_ult_any_queued())
       return;
     if (fm_stats_now_ns() - start < 20000 || !fm_ult_fetches_wait())
@@ -387,7 +395,9 @@ static void wait_for_work(void) {
 
 static void idle(struct worker *w) {
   uint64_t start = fm_stats_now_ns();
+  atomic_fetch_add(&idlers, 1);
   wait_for_work();
+  atomic_fetch_sub(&idlers, 1);
   uint64_t ns = fm_stats_now_ns() - start;
   fm_stats_count(FM_C_ULT_IDLE, 1);
   fm_stats_count(FM_C_ULT_IDLE_NS, ns);
@@ -448,7 +458,7 @@ static void *kthread_main(void *arg) {
     if (!w) /* its worker went to another kernel thread while it blocked */
       w = fm_ult_wait_for_worker(k);
     fm_ult_poll_fetches();
-    fm_ult_netpoll_poll();
+    fm_ult_netpoll_poll(false);
     struct fh_ult *t = pop(w);
     if (!t && (t = steal(w)))
       fm_ult_tally(&w->stats.steals, 1);
