@@ -20,10 +20,10 @@
  * call wakes the monitor (fm_ult_monitor_queued). A thread computing
  * without a switch keeps its worker: scheduling is cooperative.
  *
- * The monitor looks every CALL_HANDOFF_NS while a hand-off may be due,
- * every STUCK_NS while threads run or wait in calls, and sleeps while none
- * does. While every kernel thread is busy or in a call, none polls the
- * threads parked in the poller (ult/netpoll.c): the monitor then naps in it.
+ * The monitor looks when a hand-off comes due, every STUCK_NS / 2 while
+ * threads run or wait in calls, and sleeps while none does. While every
+ * kernel thread is in a call, none polls the threads parked in the poller
+ * (ult/netpoll.c): the monitor then naps in it.
  * Design: docs/design/ult.md. */
 #include "ult/ult.h"
 #include "base/log.h"
@@ -162,8 +162,8 @@ static void hand_off(struct kthread *k, struct worker *w) {
     atomic_fetch_add(&s->assigned, 1);
     fm_ult_futex(&s->assigned, FUTEX_WAKE_PRIVATE, 1, NULL);
   } else {
-    /* Tried once: the monitor looks again every 25 us, and each failed
-     * start would be said again. */
+    /* Tried once: the monitor looks again soon while work waits, and each
+     * failed start would be said again. */
     static bool cannot_start;
     if (cannot_start || !fm_ult_kthread_start(w)) {
       if (!cannot_start)
@@ -260,20 +260,14 @@ static void watch(struct kthread *k, uint64_t now) {
  * hand-off that may come due soon. */
 enum look { NOTHING_RUNS, THREADS_RUN, ALL_IN_CALLS, HANDOFF_DUE };
 
-/* Whether some kernel thread serving a worker is looking for work (and so
- * polls fetches and the poller). */
-static bool any_idle(void) {
-  for (struct kthread *k = atomic_load(&all); k; k = k->next_all)
-    if (atomic_load(&k->worker) && !atomic_load(&k->current))
-      return true;
-  return false;
-}
-
 /* Hands on the workers whose kernel threads block while work waits; what
  * it found, and for HANDOFF_DUE when the first such hand-off comes due. */
 static enum look look_once(uint64_t *due) {
   uint64_t now = fm_stats_now_ns();
-  bool idle = any_idle(), runs = false, outside_calls = false;
+  /* An idle kernel thread polls fetches and the poller, and takes what is
+   * queued: then no call holds up work. */
+  bool idle = fm_ult_any_idle(), runs = false, outside_calls = false;
+  bool work_waits = !idle && (fm_ult_any_queued() || fm_ult_fetches_pending());
   *due = UINT64_MAX;
   for (struct kthread *k = atomic_load(&all); k; k = k->next_all) {
     struct worker *w = atomic_load(&k->worker);
@@ -287,7 +281,7 @@ static enum look look_once(uint64_t *due) {
       outside_calls = true;
       watch(k, now);
     }
-    bool waited = since && !idle && (fm_ult_any_queued() || fm_ult_fetches_pending());
+    bool waited = since && work_waits;
     if ((since ? waited && now - since >= CALL_HANDOFF_NS : stuck(k, now)) && asleep(k))
       hand_off(k, w);
     else if (waited && now - since >= CALL_YOUNG_NS && since + CALL_HANDOFF_NS < *due)

@@ -187,13 +187,16 @@ typedef int try_fn(void *call, int64_t timeout_ns);
 /* Parked on fd (events) between tries until the call reports something or
  * timeout_ns passes; a descriptor the poller cannot watch, or nfds other
  * than one, leaves the rest of the wait to the call itself. */
+static int wait_in_call(try_fn *try, void *call, int64_t timeout_ns) {
+  fm_ult_call_begin();
+  int r = try(call, timeout_ns);
+  fm_ult_call_end();
+  return r;
+}
+
 static int wait_parked(try_fn *try, void *call, int fd, uint32_t events, int64_t timeout_ns) {
-  if (timeout_ns != 0 && alone()) {
-    fm_ult_call_begin();
-    int r = try(call, timeout_ns);
-    fm_ult_call_end();
-    return r;
-  }
+  if (timeout_ns != 0 && alone())
+    return wait_in_call(try, call, timeout_ns);
   uint64_t deadline = timeout_ns > 0 ? fm_stats_now_ns() + (uint64_t)timeout_ns : 0;
   for (;;) {
     int r = try(call, 0);
@@ -202,12 +205,8 @@ static int wait_parked(try_fn *try, void *call, int fd, uint32_t events, int64_t
     uint64_t now = fm_stats_now_ns();
     if (deadline && now >= deadline)
       return 0;
-    if (fd < 0 || fm_ult_netpoll_wait(fd, events, deadline) == NETPOLL_UNWATCHED) {
-      fm_ult_call_begin();
-      r = try(call, deadline ? (int64_t)(deadline - now) : -1);
-      fm_ult_call_end();
-      return r;
-    }
+    if (fd < 0 || fm_ult_netpoll_wait(fd, events, deadline) == NETPOLL_UNWATCHED)
+      return wait_in_call(try, call, deadline ? (int64_t)(deadline - now) : -1);
   }
 }
 

@@ -411,7 +411,6 @@ int fm_ult_worker_stats(struct fm_ult_worker_stats *out, int n) {
   return nworkers;
 }
 
-
 /* Run t until it switches back, on its own TLS. */
 static void run(struct kthread *k, struct fh_ult *t) {
   atomic_store(&k->current, t);
