@@ -7,9 +7,12 @@ apps/evserver on libevent, dropping root as daemons do) serving their load
 generator."""
 
 import json
+import os
 import re
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,7 @@ import pytest
 from conftest import BUILD, FARHINT, native
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "profile-tools"))
-from farhint.serve import Serving  # noqa: E402
+from farhint.serve import Serving, free_port  # noqa: E402
 
 
 def test_thousands_of_threads_at_3_percent_local(farhint_run):
@@ -194,6 +197,54 @@ def test_bundled_server_serves_its_load_at_5_percent_local_and_stops_on_sigterm(
     assert c["evicted_pages"] > 2048, "the table must go far and come back"
     if ult:
         assert c["ult_poller_parks"] > 0
+
+
+def _cpu_ticks(pid):
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def test_a_server_at_rest_takes_almost_no_cpu():
+    """kvserver with 8 loops on 2 workers, after serving a load, waits for
+    the next request: its loops are parked in the poller or wait in
+    epoll_wait, and its kernel threads sleep in the kernel rather than
+    wake every millisecond to spin (which took 8% of a core)."""
+    port = free_port()
+    server = subprocess.Popen(
+        [str(FARHINT), "run", "--local", "1G", "--ult", "--"]
+        + [str(BUILD / "bin/app-kvserver"), "16", "8", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not _listens(port):
+            assert server.poll() is None and time.monotonic() < deadline, server.stderr.read()
+            time.sleep(0.05)
+        load = subprocess.run(
+            [str(BUILD / "bin/app-kvload"), str(port), "16", "500", "zipf"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert load.returncode == 0 and ", 0 wrong" in load.stdout, load.stdout + load.stderr
+        time.sleep(0.5)
+        before, start = _cpu_ticks(server.pid), time.monotonic()
+        time.sleep(3)
+        used = (_cpu_ticks(server.pid) - before) / os.sysconf("SC_CLK_TCK")
+        assert used < 0.03 * (time.monotonic() - start), f"{used:.2f} s of CPU at rest"
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def _listens(port):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
 
 
 @pytest.mark.parametrize("local", ["100%", "25%", "5%"])

@@ -21,7 +21,8 @@
  * without a switch keeps its worker: scheduling is cooperative.
  *
  * The monitor looks when a hand-off comes due, every STUCK_NS / 2 while
- * threads run or wait in calls, and sleeps while none does. While every
+ * threads run outside calls, every CALLS_NAP_NS while they only wait in
+ * calls, and sleeps while none runs. While every
  * kernel thread is in a call, none polls the threads parked in the poller
  * (ult/netpoll.c): the monitor then naps in it.
  * Design: docs/design/ult.md. */
@@ -41,6 +42,12 @@
 
 #define CALL_HANDOFF_NS 50000ULL
 #define STUCK_NS 2000000ULL
+/* The nap while threads wait only in calls (a server between requests, its
+ * loops in epoll_wait or parked in the poller): queued work and events in
+ * the poller wake the monitor, and only a thread that starts running and
+ * blocks outside an interposed call is found up to this much later than
+ * STUCK_NS. */
+#define CALLS_NAP_NS 10000000ULL
 
 static struct kthread *_Atomic all; /* every kernel thread serving workers, ever */
 static struct {
@@ -256,9 +263,18 @@ static void watch(struct kthread *k, uint64_t now) {
 }
 
 /* What a look found, the most pressing last: nothing running, threads
- * running (or some kernel thread idle), every kernel thread in a call, a
- * hand-off that may come due soon. */
-enum look { NOTHING_RUNS, THREADS_RUN, ALL_IN_CALLS, HANDOFF_DUE };
+ * only in calls with some kernel thread idle, threads running outside
+ * calls, every kernel thread in a call, a hand-off that may come due
+ * soon. */
+enum look { NOTHING_RUNS, CALLS_BESIDE_IDLE, THREADS_RUN, ALL_IN_CALLS, HANDOFF_DUE };
+
+/* How much later than CALL_HANDOFF_NS a call is looked at. It grows while
+ * the calls found due are waiting for a CPU, not asleep: the machine is
+ * busy, a hand-off would not run the work sooner, and each look (a wake-up
+ * and a read of /proc) takes CPU from the threads that wait for one. Back
+ * to none at a hand-off. */
+#define PATIENCE_MAX_NS 1000000ULL
+static uint64_t patience_ns;
 
 /* Hands on the workers whose kernel threads block while work waits; what
  * it found, and for HANDOFF_DUE when the first such hand-off comes due. */
@@ -282,22 +298,33 @@ static enum look look_once(uint64_t *due) {
       watch(k, now);
     }
     bool waited = since && work_waits;
-    if ((since ? waited && now - since >= CALL_HANDOFF_NS : stuck(k, now)) && asleep(k))
+    uint64_t due_at = since + CALL_HANDOFF_NS + patience_ns;
+    bool due_now = since ? waited && now >= due_at : stuck(k, now);
+    if (due_now && asleep(k)) {
       hand_off(k, w);
-    else if (waited && now - since >= CALL_YOUNG_NS && since + CALL_HANDOFF_NS < *due)
-      *due = since + CALL_HANDOFF_NS;
+      patience_ns = 0;
+      continue;
+    }
+    if (due_now && since) { /* waiting for a CPU */
+      patience_ns = patience_ns * 2 + CALL_HANDOFF_NS;
+      if (patience_ns > PATIENCE_MAX_NS)
+        patience_ns = PATIENCE_MAX_NS;
+      due_at = now + patience_ns;
+    }
+    if (waited && now - since >= CALL_YOUNG_NS && due_at < *due)
+      *due = due_at;
   }
   if (*due != UINT64_MAX)
     return HANDOFF_DUE;
   if (!runs)
     return NOTHING_RUNS;
-  return idle || outside_calls ? THREADS_RUN : ALL_IN_CALLS;
+  return outside_calls ? THREADS_RUN : idle ? CALLS_BESIDE_IDLE : ALL_IN_CALLS;
 }
 
 /* Naps until woken (wake_seq moves from seq) or ns pass (0: no bound); in
  * the poller while every kernel thread is in a call, when none polls it. */
 static void nap(enum look seen, uint32_t seq, uint64_t ns) {
-  if (seen == ALL_IN_CALLS && fm_ult_netpoll_block(ns, &wake_seq, seq))
+  if (seen == ALL_IN_CALLS && fm_ult_netpoll_block(ns, &wake_seq, seq, false))
     return;
   struct timespec ts = fm_ns_timespec(ns);
   fm_ult_futex(&wake_seq, FUTEX_WAIT_PRIVATE, seq, ns ? &ts : NULL);
@@ -319,7 +346,8 @@ static void *monitor_main(void *arg) {
     }
     uint64_t now = fm_stats_now_ns();
     uint64_t short_ns = due > now + 2000 ? due - now : 2000;
-    nap(seen, seq, how == NAP_SHORT ? short_ns : how == NAP_LONG ? STUCK_NS / 2 : 0);
+    uint64_t long_ns = seen == THREADS_RUN ? STUCK_NS / 2 : CALLS_NAP_NS;
+    nap(seen, seq, how == NAP_SHORT ? short_ns : how == NAP_LONG ? long_ns : 0);
     atomic_store(&napping, NAP_SHORT);
   }
   return NULL;

@@ -60,7 +60,8 @@ static struct {
 } timers;
 static _Atomic int waiting;        /* threads parked here */
 static _Atomic uint64_t polled_at; /* last poll (ns) */
-static _Atomic int poller_blocked; /* an idle kernel thread waits in ep */
+static _Atomic int poller_blocked; /* an idle kernel thread waits in ep ... */
+static _Atomic uint64_t blocked_until; /* ... until then at the latest (ns) */
 static _Atomic uint64_t parked_at;        /* the last park (ns) ... */
 static struct fh_ult *_Atomic last_parker; /* ... and its thread */
 
@@ -168,6 +169,10 @@ static void timer_link(struct waiter *w) {
   *at = w;
   w->on_timers = true;
   fm_spin_unlock(&timers.lock);
+  /* The kernel thread waiting in ep chose its timeout before this deadline
+   * was known: one earlier than that timeout wakes it to choose again. */
+  if (w->deadline < atomic_load(&blocked_until))
+    fm_ult_netpoll_interrupt();
 }
 
 /* Under the timers' lock. */
@@ -181,14 +186,29 @@ static void timer_unlink(struct waiter *w) {
   w->on_timers = false;
 }
 
-static void fire(struct waiter *w, int why) {
+/* The threads one poll wakes: when the kernel thread that polled looks
+ * for work next, it keeps the first for itself and wakes others only for
+ * the rest (as Go's scheduler runs the first goroutine netpoll returns). */
+struct wakes {
+  int keep; /* threads the poller keeps for itself: 1 until it has one, or 0 */
+};
+
+static void fire(struct waiter *w, int why, struct wakes *wk) {
   int none = 0;
-  if (atomic_compare_exchange_strong(&w->fired, &none, why))
-    fm_ult_wake(w->t);
+  if (atomic_compare_exchange_strong(&w->fired, &none, why)) {
+    fm_ult_wake_as(w->t, wk->keep == 0);
+    wk->keep = 0;
+  }
+}
+
+bool fm_ult_netpoll_wants_poller(void) {
+  return atomic_load(&waiting) && !atomic_load(&poller_blocked);
 }
 
 static int park(struct waiter *w, struct fd_entry *e) {
   atomic_fetch_add(&waiting, 1);
+  if (!atomic_load(&poller_blocked)) /* an idle kernel thread asleep polls */
+    fm_ult_wake_sleeper();
   if (atomic_load_explicit(&last_parker, memory_order_relaxed) != w->t)
     atomic_store_explicit(&last_parker, w->t, memory_order_relaxed);
   atomic_store_explicit(&parked_at, fm_stats_now_ns(), memory_order_relaxed);
@@ -239,7 +259,7 @@ void fm_ult_sleep_until(uint64_t deadline) {
   park(&w, NULL);
 }
 
-static void ready(int fd) {
+static void ready(int fd, struct wakes *wk) {
   struct fd_entry *e = entry(fd);
   if (!e)
     return;
@@ -248,19 +268,19 @@ static void ready(int fd) {
   while (e->waiters) {
     struct waiter *w = e->waiters;
     fd_unlink(e, w);
-    fire(w, NETPOLL_READY);
+    fire(w, NETPOLL_READY, wk);
   }
   fm_spin_unlock(&e->lock);
 }
 
-static void expire(uint64_t now) {
+static void expire(uint64_t now, struct wakes *wk) {
   if (!timers.head) /* racy peek: the next poll looks again */
     return;
   fm_spin_lock(&timers.lock);
   while (timers.head && timers.head->deadline <= now) {
     struct waiter *w = timers.head;
     timer_unlink(w);
-    fire(w, NETPOLL_TIMEOUT);
+    fire(w, NETPOLL_TIMEOUT, wk);
   }
   fm_spin_unlock(&timers.lock);
 }
@@ -273,8 +293,10 @@ static uint64_t next_deadline(void) {
 }
 
 /* Wakes the threads whose descriptors are ready or deadlines passed,
- * waiting up to timeout (NULL: not at all). */
-static void poll_once(const struct timespec *timeout) {
+ * waiting up to timeout (NULL: not at all); runs_next: the caller is a
+ * kernel thread that looks for work next. */
+static void poll_once(const struct timespec *timeout, bool runs_next) {
+  struct wakes wk = {.keep = runs_next};
   struct epoll_event evs[64];
   struct timespec zero = {0, 0};
   const struct timespec *t = timeout ? timeout : &zero;
@@ -287,10 +309,10 @@ static void poll_once(const struct timespec *timeout) {
       uint64_t drained;
       (void)!read(wake_fd, &drained, sizeof drained);
     } else {
-      ready((int)evs[i].data.u64);
+      ready((int)evs[i].data.u64, &wk);
     }
   }
-  expire(fm_stats_now_ns());
+  expire(fm_stats_now_ns(), &wk);
 }
 
 bool fm_ult_netpoll_in_use(void) {
@@ -304,10 +326,11 @@ void fm_ult_netpoll_poll(bool now) {
   if (!atomic_load(&waiting) ||
       (!now && fm_stats_now_ns() - atomic_load(&polled_at) < POLL_EVERY_NS))
     return;
-  poll_once(NULL);
+  poll_once(NULL, true);
 }
 
-bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t seq) {
+bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t seq,
+                          bool runs_next) {
   if (!atomic_load(&waiting))
     return false;
   int no = 0;
@@ -317,10 +340,13 @@ bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t 
   if (d && d < until)
     until = d;
   struct timespec ts = fm_ns_timespec(until > now ? until - now : 0);
-  /* Work queued after seq was read has bumped it: seen here, or it sees
-   * poller_blocked and writes wake_fd (fm_ult_netpoll_interrupt). */
-  if (atomic_load(work_seq) == seq)
-    poll_once(&ts);
+  atomic_store(&blocked_until, until);
+  /* Work queued (or a deadline set) after seq (or the deadline) was read
+   * is seen here, or sees poller_blocked and writes wake_fd
+   * (fm_ult_netpoll_interrupt). */
+  if (atomic_load(work_seq) == seq && (!(d = next_deadline()) || d >= until))
+    poll_once(&ts, runs_next);
+  atomic_store(&blocked_until, 0);
   atomic_store(&poller_blocked, 0);
   return true;
 }

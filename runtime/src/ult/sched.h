@@ -97,10 +97,18 @@ bool fm_ult_netpoll_in_use(void);
 bool fm_ult_netpoll_read_waits(int fd);
 void fm_ult_netpoll_read_waited(int fd, bool waited);
 /* A kernel thread looking for work wakes the threads whose descriptors
- * are ready (at most every few tens of microseconds unless now) ... */
+ * are ready (at most every few tens of microseconds unless now), and runs
+ * the first itself ... */
 void fm_ult_netpoll_poll(bool now);
 /* ... and, idle, waits for them up to max_ns unless work_seq moves from
- * seq; false when it did not wait (nothing parked, or another waits). */
-bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t seq);
+ * seq; false when it did not wait (nothing parked, or another waits).
+ * runs_next: the caller runs the first thread woken (a worker's kernel
+ * thread, not the monitor). */
+bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t seq,
+                          bool runs_next);
 /* Work was queued: the idle kernel thread waiting in epoll looks. */
 void fm_ult_netpoll_interrupt(void);
+/* Threads are parked in the poller and no kernel thread waits in it ... */
+bool fm_ult_netpoll_wants_poller(void);
+/* ... then an idle kernel thread asleep (ult.c) is woken to. */
+void fm_ult_wake_sleeper(void);

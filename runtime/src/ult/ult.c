@@ -99,14 +99,20 @@ static void notify(void) {
     fm_ult_futex(&work_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
 }
 
-static void push(struct worker *w, struct fh_ult *t) {
+/* Queues t; tell_others: another kernel thread may have to run it (false
+ * when the caller looks for work next and will). */
+static void enqueue(struct worker *w, struct fh_ult *t, bool tell_others) {
   fm_spin_lock(&w->lock);
   fm_ult_enqueue(&w->runq, t);
   fm_spin_unlock(&w->lock);
+  if (!tell_others)
+    return;
   notify();
   if (!atomic_load(&idlers))
     fm_ult_monitor_queued();
 }
+
+static void push(struct worker *w, struct fh_ult *t) { enqueue(w, t, true); }
 
 static struct fh_ult *pop(struct worker *w) {
   if (!w->runq.head) /* racy peek: a miss is retried by the idle loop */
@@ -141,12 +147,12 @@ void fm_ult_park(void) {
   switch_out(t, AFTER_PARK);
 }
 
-void fm_ult_wake(struct fh_ult *t) {
+void fm_ult_wake_as(struct fh_ult *t, bool tell_others) {
   for (;;) {
     int s = atomic_load(&t->state);
     if (s == T_PARKED) {
       if (atomic_compare_exchange_weak(&t->state, &s, T_RUNNABLE)) {
-        push(&workers[t->home], t);
+        enqueue(&workers[t->home], t, tell_others);
         return;
       }
     } else if (s == T_PARKING) {
@@ -157,6 +163,8 @@ void fm_ult_wake(struct fh_ult *t) {
     }
   }
 }
+
+void fm_ult_wake(struct fh_ult *t) { fm_ult_wake_as(t, true); }
 
 void fh_ult_yield(void) {
   struct fh_ult *t = fm_ult_current();
@@ -371,6 +379,18 @@ int fm_ult_detach(struct fh_ult *t) {
  * completions make threads runnable), spin a little -- sleeping instead
  * while the next fetch due is a read in flight -- then sleep until work is
  * queued: in the poller, if threads are parked there. */
+/* The waits of an idle kernel thread in the kernel, at most: bounds only,
+ * as whatever makes work or wants a poller wakes it. */
+#define IDLE_POLL_NS 100000000ULL
+#define IDLE_SLEEP_NS 10000000L
+
+void fm_ult_wake_sleeper(void) {
+  if (atomic_load(&sleepers)) {
+    atomic_fetch_add(&work_seq, 1);
+    fm_ult_futex(&work_seq, FUTEX_WAKE_PRIVATE, 1, NULL);
+  }
+}
+
 static void wait_for_work(void) {
   uint32_t seq = atomic_load(&work_seq);
   uint64_t start = fm_stats_now_ns();
@@ -385,12 +405,28 @@ static void wait_for_work(void) {
     if (fm_stats_now_ns() - start < 20000 || !fm_ult_fetches_wait())
       __builtin_ia32_pause();
   }
-  if (fm_ult_netpoll_block(1000000, &work_seq, seq))
-    return;
-  atomic_fetch_add(&sleepers, 1);
-  struct timespec ts = {0, 1000000};
-  fm_ult_futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
-  atomic_fetch_sub(&sleepers, 1);
+  /* Then in the kernel until work comes, without spinning again: one idle
+   * kernel thread in the poller (an event, a deadline or queued work wakes
+   * it), the others in a futex that queued work wakes, and so does a
+   * thread that parks in the poller while none waits there. A sleeper
+   * counts itself before it looks whether a poller is wanted, a waker
+   * looks for sleepers after it parked (or left the poller), and changes
+   * work_seq before its futex wake: no wake-up is lost between the look
+   * and the wait. */
+  while (!fm_ult_any_queued() && !fm_ult_fetches_pending()) {
+    seq = atomic_load(&work_seq);
+    if (fm_ult_netpoll_block(IDLE_POLL_NS, &work_seq, seq, true))
+      continue;
+    atomic_fetch_add(&sleepers, 1);
+    struct timespec ts = {0, IDLE_SLEEP_NS};
+    if (!fm_ult_netpoll_wants_poller())
+      fm_ult_futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
+    atomic_fetch_sub(&sleepers, 1);
+  }
+  /* Leaving to run what it found: threads still parked want another
+   * kernel thread in the poller. */
+  if (fm_ult_netpoll_wants_poller())
+    fm_ult_wake_sleeper();
 }
 
 static void idle(struct worker *w) {

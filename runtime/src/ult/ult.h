@@ -90,6 +90,9 @@ void fm_ult_call_end(void);
 void fm_ult_prepare_park(void);
 void fm_ult_park(void);
 void fm_ult_wake(struct fh_ult *t);
+/* The same; !tell_others: the caller is a kernel thread that looks for work
+ * next and runs t itself, so no other is woken for it. */
+void fm_ult_wake_as(struct fh_ult *t, bool tell_others);
 /* Some user-level thread waits in a run queue (a parking thread would let
  * it run; an idle worker would take it). */
 bool fm_ult_any_queued(void);
