@@ -348,6 +348,11 @@ bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t 
     poll_once(&ts, runs_next);
   atomic_store(&blocked_until, 0);
   atomic_store(&poller_blocked, 0);
+  /* Whoever leaves -- a worker to run what it found, the monitor at the
+   * end of its nap -- leaves threads parked: an idle kernel thread asleep
+   * takes its place. */
+  if (atomic_load(&waiting))
+    fm_ult_wake_sleeper();
   return true;
 }
 

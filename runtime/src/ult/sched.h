@@ -110,5 +110,6 @@ bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t 
 void fm_ult_netpoll_interrupt(void);
 /* Threads are parked in the poller and no kernel thread waits in it ... */
 bool fm_ult_netpoll_wants_poller(void);
-/* ... then an idle kernel thread asleep (ult.c) is woken to. */
+/* ... then an idle kernel thread asleep (ult.c) is woken to poll: when a
+ * thread parks, or a poller leaves (netpoll.c). */
 void fm_ult_wake_sleeper(void);

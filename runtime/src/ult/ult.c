@@ -382,7 +382,8 @@ int fm_ult_detach(struct fh_ult *t) {
 /* The waits of an idle kernel thread in the kernel, at most: bounds only,
  * as whatever makes work or wants a poller wakes it. */
 #define IDLE_POLL_NS 100000000ULL
-#define IDLE_SLEEP_NS 10000000L
+#define IDLE_SLEEP_NS 1000000L
+#define IDLE_SLEEP_MAX_NS 16000000L
 
 void fm_ult_wake_sleeper(void) {
   if (atomic_load(&sleepers)) {
@@ -408,25 +409,27 @@ static void wait_for_work(void) {
   /* Then in the kernel until work comes, without spinning again: one idle
    * kernel thread in the poller (an event, a deadline or queued work wakes
    * it), the others in a futex that queued work wakes, and so does a
-   * thread that parks in the poller while none waits there. A sleeper
-   * counts itself before it looks whether a poller is wanted, a waker
-   * looks for sleepers after it parked (or left the poller), and changes
-   * work_seq before its futex wake: no wake-up is lost between the look
-   * and the wait. */
+   * thread that parks in the poller while none waits there, or a poller
+   * that leaves threads parked. A sleeper counts itself before it looks
+   * whether a poller is wanted, a waker looks for sleepers after it parked
+   * (or left the poller), and changes work_seq before its futex wake: no
+   * wake-up is lost between the look and the wait. A sleep still ends
+   * after IDLE_SLEEP_NS, twice that after each one that found nothing, up
+   * to IDLE_SLEEP_MAX_NS: some path that makes work for an idle kernel
+   * thread does not wake it yet (docs/design/ult.md). */
+  long sleep_ns = IDLE_SLEEP_NS;
   while (!fm_ult_any_queued() && !fm_ult_fetches_pending()) {
     seq = atomic_load(&work_seq);
     if (fm_ult_netpoll_block(IDLE_POLL_NS, &work_seq, seq, true))
       continue;
     atomic_fetch_add(&sleepers, 1);
-    struct timespec ts = {0, IDLE_SLEEP_NS};
-    if (!fm_ult_netpoll_wants_poller())
-      fm_ult_futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
+    struct timespec ts = {0, sleep_ns};
+    if (!fm_ult_netpoll_wants_poller() &&
+        fm_ult_futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts) < 0 && errno == ETIMEDOUT &&
+        sleep_ns < IDLE_SLEEP_MAX_NS)
+      sleep_ns *= 2;
     atomic_fetch_sub(&sleepers, 1);
   }
-  /* Leaving to run what it found: threads still parked want another
-   * kernel thread in the poller. */
-  if (fm_ult_netpoll_wants_poller())
-    fm_ult_wake_sleeper();
 }
 
 static void idle(struct worker *w) {
