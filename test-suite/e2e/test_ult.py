@@ -233,7 +233,7 @@ def test_a_server_at_rest_takes_almost_no_cpu():
         before, start = _cpu_ticks(server.pid), time.monotonic()
         time.sleep(3)
         used = (_cpu_ticks(server.pid) - before) / os.sysconf("SC_CLK_TCK")
-        assert used < 0.03 * (time.monotonic() - start), f"{used:.2f} s of CPU at rest"
+        assert used < 0.04 * (time.monotonic() - start), f"{used:.2f} s of CPU at rest"
     finally:
         server.terminate()
         server.wait(timeout=60)

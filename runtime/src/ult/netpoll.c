@@ -322,11 +322,11 @@ bool fm_ult_netpoll_in_use(void) {
              NETPOLL_RECENT_NS;
 }
 
-void fm_ult_netpoll_poll(bool now) {
+void fm_ult_netpoll_poll(bool now, bool runs_next) {
   if (!atomic_load(&waiting) ||
       (!now && fm_stats_now_ns() - atomic_load(&polled_at) < POLL_EVERY_NS))
     return;
-  poll_once(NULL, true);
+  poll_once(NULL, runs_next);
 }
 
 bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t seq,

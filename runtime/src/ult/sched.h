@@ -97,9 +97,9 @@ bool fm_ult_netpoll_in_use(void);
 bool fm_ult_netpoll_read_waits(int fd);
 void fm_ult_netpoll_read_waited(int fd, bool waited);
 /* A kernel thread looking for work wakes the threads whose descriptors
- * are ready (at most every few tens of microseconds unless now), and runs
- * the first itself ... */
-void fm_ult_netpoll_poll(bool now);
+ * are ready (at most every few tens of microseconds unless now); with
+ * runs_next, an idle one that runs the first itself next ... */
+void fm_ult_netpoll_poll(bool now, bool runs_next);
 /* ... and, idle, waits for them up to max_ns unless work_seq moves from
  * seq; false when it did not wait (nothing parked, or another waits).
  * runs_next: the caller runs the first thread woken (a worker's kernel

@@ -383,7 +383,6 @@ int fm_ult_detach(struct fh_ult *t) {
  * as whatever makes work or wants a poller wakes it. */
 #define IDLE_POLL_NS 100000000ULL
 #define IDLE_SLEEP_NS 1000000L
-#define IDLE_SLEEP_MAX_NS 16000000L
 
 void fm_ult_wake_sleeper(void) {
   if (atomic_load(&sleepers)) {
@@ -397,10 +396,10 @@ static void wait_for_work(void) {
   uint64_t start = fm_stats_now_ns();
   /* Once at once: a thread that parked on a descriptor another just wrote
    * (two threads passing data) runs without waiting for the next poll. */
-  fm_ult_netpoll_poll(true);
+  fm_ult_netpoll_poll(true, true);
   while (fm_stats_now_ns() - start < 20000 || fm_ult_fetches_pending()) {
     fm_ult_poll_fetches();
-    fm_ult_netpoll_poll(false);
+    fm_ult_netpoll_poll(false, true);
     if (atomic_load(&work_seq) != seq || fm_ult_any_queued())
       return;
     if (fm_stats_now_ns() - start < 20000 || !fm_ult_fetches_wait())
@@ -414,20 +413,16 @@ static void wait_for_work(void) {
    * whether a poller is wanted, a waker looks for sleepers after it parked
    * (or left the poller), and changes work_seq before its futex wake: no
    * wake-up is lost between the look and the wait. A sleep still ends
-   * after IDLE_SLEEP_NS, twice that after each one that found nothing, up
-   * to IDLE_SLEEP_MAX_NS: some path that makes work for an idle kernel
+   * after IDLE_SLEEP_NS: some path that makes work for an idle kernel
    * thread does not wake it yet (docs/design/ult.md). */
-  long sleep_ns = IDLE_SLEEP_NS;
   while (!fm_ult_any_queued() && !fm_ult_fetches_pending()) {
     seq = atomic_load(&work_seq);
     if (fm_ult_netpoll_block(IDLE_POLL_NS, &work_seq, seq, true))
       continue;
     atomic_fetch_add(&sleepers, 1);
-    struct timespec ts = {0, sleep_ns};
-    if (!fm_ult_netpoll_wants_poller() &&
-        fm_ult_futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts) < 0 && errno == ETIMEDOUT &&
-        sleep_ns < IDLE_SLEEP_MAX_NS)
-      sleep_ns *= 2;
+    struct timespec ts = {0, IDLE_SLEEP_NS};
+    if (!fm_ult_netpoll_wants_poller())
+      fm_ult_futex(&work_seq, FUTEX_WAIT_PRIVATE, seq, &ts);
     atomic_fetch_sub(&sleepers, 1);
   }
 }
@@ -496,7 +491,9 @@ static void *kthread_main(void *arg) {
     if (!w) /* its worker went to another kernel thread while it blocked */
       w = fm_ult_wait_for_worker(k);
     fm_ult_poll_fetches();
-    fm_ult_netpoll_poll(false);
+    /* Between threads the next one run may be one queued here already: a
+     * thread the poll wakes is told to the others, not kept. */
+    fm_ult_netpoll_poll(false, false);
     struct fh_ult *t = pop(w);
     if (!t && (t = steal(w)))
       fm_ult_tally(&w->stats.steals, 1);
