@@ -22,9 +22,9 @@
  *
  * The monitor looks when a hand-off comes due, every STUCK_NS / 2 while
  * threads run outside calls, every CALLS_NAP_NS while they only wait in
- * calls, and sleeps while none runs. While every
- * kernel thread is in a call, none polls the threads parked in the poller
- * (ult/netpoll.c): the monitor then naps in it.
+ * calls, and sleeps while none runs. While every kernel thread is in a
+ * call, none polls the threads parked in the poller (ult/netpoll.c): the
+ * monitor then naps in it.
  * Design: docs/design/ult.md. */
 #include "ult/ult.h"
 #include "base/log.h"

@@ -186,18 +186,15 @@ static void timer_unlink(struct waiter *w) {
   w->on_timers = false;
 }
 
-/* The threads one poll wakes: when the kernel thread that polled looks
- * for work next, it keeps the first for itself and wakes others only for
- * the rest (as Go's scheduler runs the first goroutine netpoll returns). */
-struct wakes {
-  int keep; /* threads the poller keeps for itself: 1 until it has one, or 0 */
-};
-
-static void fire(struct waiter *w, int why, struct wakes *wk) {
+/* keep: the kernel thread that polled looks for work next and has kept
+ * no thread yet; it keeps the first it wakes for itself and wakes others
+ * only for the rest (as Go's scheduler runs the first goroutine netpoll
+ * returns). */
+static void fire(struct waiter *w, int why, bool *keep) {
   int none = 0;
   if (atomic_compare_exchange_strong(&w->fired, &none, why)) {
-    fm_ult_wake_as(w->t, wk->keep == 0);
-    wk->keep = 0;
+    fm_ult_wake_as(w->t, !*keep);
+    *keep = false;
   }
 }
 
@@ -207,7 +204,7 @@ bool fm_ult_netpoll_wants_poller(void) {
 
 static int park(struct waiter *w, struct fd_entry *e) {
   atomic_fetch_add(&waiting, 1);
-  if (!atomic_load(&poller_blocked)) /* an idle kernel thread asleep polls */
+  if (fm_ult_netpoll_wants_poller()) /* an idle kernel thread asleep polls */
     fm_ult_wake_sleeper();
   if (atomic_load_explicit(&last_parker, memory_order_relaxed) != w->t)
     atomic_store_explicit(&last_parker, w->t, memory_order_relaxed);
@@ -259,7 +256,7 @@ void fm_ult_sleep_until(uint64_t deadline) {
   park(&w, NULL);
 }
 
-static void ready(int fd, struct wakes *wk) {
+static void ready(int fd, bool *keep) {
   struct fd_entry *e = entry(fd);
   if (!e)
     return;
@@ -268,19 +265,19 @@ static void ready(int fd, struct wakes *wk) {
   while (e->waiters) {
     struct waiter *w = e->waiters;
     fd_unlink(e, w);
-    fire(w, NETPOLL_READY, wk);
+    fire(w, NETPOLL_READY, keep);
   }
   fm_spin_unlock(&e->lock);
 }
 
-static void expire(uint64_t now, struct wakes *wk) {
+static void expire(uint64_t now, bool *keep) {
   if (!timers.head) /* racy peek: the next poll looks again */
     return;
   fm_spin_lock(&timers.lock);
   while (timers.head && timers.head->deadline <= now) {
     struct waiter *w = timers.head;
     timer_unlink(w);
-    fire(w, NETPOLL_TIMEOUT, wk);
+    fire(w, NETPOLL_TIMEOUT, keep);
   }
   fm_spin_unlock(&timers.lock);
 }
@@ -296,7 +293,7 @@ static uint64_t next_deadline(void) {
  * waiting up to timeout (NULL: not at all); runs_next: the caller is a
  * kernel thread that looks for work next. */
 static void poll_once(const struct timespec *timeout, bool runs_next) {
-  struct wakes wk = {.keep = runs_next};
+  bool keep = runs_next;
   struct epoll_event evs[64];
   struct timespec zero = {0, 0};
   const struct timespec *t = timeout ? timeout : &zero;
@@ -309,10 +306,10 @@ static void poll_once(const struct timespec *timeout, bool runs_next) {
       uint64_t drained;
       (void)!read(wake_fd, &drained, sizeof drained);
     } else {
-      ready((int)evs[i].data.u64, &wk);
+      ready((int)evs[i].data.u64, &keep);
     }
   }
-  expire(fm_stats_now_ns(), &wk);
+  expire(fm_stats_now_ns(), &keep);
 }
 
 bool fm_ult_netpoll_in_use(void) {
@@ -351,7 +348,7 @@ bool fm_ult_netpoll_block(uint64_t max_ns, _Atomic uint32_t *work_seq, uint32_t 
   /* Whoever leaves -- a worker to run what it found, the monitor at the
    * end of its nap -- leaves threads parked: an idle kernel thread asleep
    * takes its place. */
-  if (atomic_load(&waiting))
+  if (fm_ult_netpoll_wants_poller())
     fm_ult_wake_sleeper();
   return true;
 }

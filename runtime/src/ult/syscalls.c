@@ -184,9 +184,7 @@ ON_FD(int, accept4, (int fd, struct sockaddr *addr, socklen_t *len, int flags),
 /* The call with a timeout in ns (-1: none); made with 0 to try. */
 typedef int try_fn(void *call, int64_t timeout_ns);
 
-/* Parked on fd (events) between tries until the call reports something or
- * timeout_ns passes; a descriptor the poller cannot watch, or nfds other
- * than one, leaves the rest of the wait to the call itself. */
+/* The wait made in the call itself, marked for the monitor. */
 static int wait_in_call(try_fn *try, void *call, int64_t timeout_ns) {
   fm_ult_call_begin();
   int r = try(call, timeout_ns);
@@ -194,6 +192,10 @@ static int wait_in_call(try_fn *try, void *call, int64_t timeout_ns) {
   return r;
 }
 
+/* Parked on fd (events) between tries until the call reports something or
+ * timeout_ns passes; a descriptor the poller cannot watch, or nfds other
+ * than one, leaves the rest of the wait to the call itself, and so does a
+ * thread alone. */
 static int wait_parked(try_fn *try, void *call, int fd, uint32_t events, int64_t timeout_ns) {
   if (timeout_ns != 0 && alone())
     return wait_in_call(try, call, timeout_ns);

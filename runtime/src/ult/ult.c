@@ -375,12 +375,9 @@ int fm_ult_detach(struct fh_ult *t) {
 
 /* ---- kernel threads serving workers ---- */
 
-/* Nothing to run: poll outstanding fetches and the poller (their
- * completions make threads runnable), spin a little -- sleeping instead
- * while the next fetch due is a read in flight -- then sleep until work is
- * queued: in the poller, if threads are parked there. */
-/* The waits of an idle kernel thread in the kernel, at most: bounds only,
- * as whatever makes work or wants a poller wakes it. */
+/* The waits of an idle kernel thread in the kernel, at most: the
+ * poller's a bound only, as whatever makes work wakes it; a sleeper's not
+ * yet (see wait_for_work). */
 #define IDLE_POLL_NS 100000000ULL
 #define IDLE_SLEEP_NS 1000000L
 
@@ -391,6 +388,10 @@ void fm_ult_wake_sleeper(void) {
   }
 }
 
+/* Nothing to run: poll outstanding fetches and the poller (their
+ * completions make threads runnable), spin a little -- sleeping instead
+ * while the next fetch due is a read in flight -- then sleep until work is
+ * queued: in the poller, if threads are parked there. */
 static void wait_for_work(void) {
   uint32_t seq = atomic_load(&work_seq);
   uint64_t start = fm_stats_now_ns();
