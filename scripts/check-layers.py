@@ -20,7 +20,6 @@ import tempfile
 LAYERS = ["base", "core", "backend", "memory", "fault", "ult", "interpose"]
 TOP = len(LAYERS)  # files directly in runtime/src
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-OWN_SYMBOL = re.compile(r"^(fm_|fh_|farhint_)")
 
 
 def layer_of(rel_path):
@@ -59,11 +58,14 @@ def check_includes(src):
 
 
 def symbols(obj):
+    """What obj defines, and what it uses: undefined (U) and weak undefined
+    (w, v) symbols alike, since a weak reference binds to a definition when
+    there is one."""
     out = subprocess.run(["nm", obj], capture_output=True, text=True, check=True).stdout
     defined, undefined = set(), set()
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) == 2 and parts[0] == "U":
+        if len(parts) == 2 and parts[0] in "Uwv":
             undefined.add(parts[1])
         elif len(parts) == 3 and parts[1] in "TDBRVWu":
             defined.add(parts[2])
@@ -78,6 +80,10 @@ def source_of(obj):
     return rel[:-2] if rel.endswith(".o") else rel
 
 
+OWN_PREFIXES = ("fm_", "fh_", "farhint_")
+LIBC_ADVICE = ": call glibc's through base/libc.h (add the name to base/libc.def)"
+
+
 def check_calls(objects):
     owner, needs = {}, {}
     for obj in objects:
@@ -85,13 +91,14 @@ def check_calls(objects):
         defined, undefined = symbols(obj)
         for s in defined:
             owner[s] = rel
-        needs[rel] = {s for s in undefined if OWN_SYMBOL.match(s)}
+        needs[rel] = undefined
     problems = []
     for rel, syms in sorted(needs.items()):
         for s in sorted(syms):
             if s in owner and layer_of(owner[s]) > layer_of(rel):
                 problems.append(f"{rel} ({name(layer_of(rel))}) calls {s} of {owner[s]} "
-                                f"({name(layer_of(owner[s]))}), a layer above it")
+                                f"({name(layer_of(owner[s]))}), a layer above it"
+                                + (LIBC_ADVICE if not s.startswith(OWN_PREFIXES) else ""))
     return problems
 
 
@@ -116,26 +123,47 @@ def run(src, objects):
     return 0
 
 
+SELF_TEST_TREE = {
+    # an upward include and call
+    "fault/up.h": "void fm_up(void);\n",
+    "base/low.c": '#include "fault/up.h"\nvoid fm_low(void) { fm_up(); }\n',
+    "fault/up.c": "void fm_up(void) {}\nvoid fm_weak_up(void) {}\n",
+    # a call through a libc name an upper layer interposes
+    "interpose/mmap.c": "#include <stddef.h>\nvoid *mmap(void *a, size_t n, int p, int f, int fd, "
+                        "long o) { return a; }\n",
+    "memory/pool.c": "#include <sys/mman.h>\nvoid *fm_pool(void) { return mmap(0, 4096, "
+                     "PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0); }\n",
+    # through a weak reference
+    "core/meta.c": "void fm_weak_up(void) __attribute__((weak));\n"
+                   "void fm_meta(void) { if (fm_weak_up) fm_weak_up(); }\n",
+    # downward calls, of libc names too, pass
+    "base/libc.c": "#include <unistd.h>\nlong fm_read(int fd) { char c; return read(fd, &c, 1); }\n",
+    "fault/down.c": "long fm_read(int);\nvoid fm_meta(void);\n"
+                    "void fm_down(void) { fm_read(0); fm_meta(); }\n",
+}
+
+
 def self_test():
-    """A tree with an upward include and an object with an upward call fails."""
+    """A tree with an upward include, an upward call, one through a libc
+    name and one through a weak reference fails on exactly those."""
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "src")
-        for layer in ("base", "fault"):
-            os.makedirs(os.path.join(src, layer))
-        open(os.path.join(src, "fault", "up.h"), "w").write("void fm_up(void);\n")
-        low = os.path.join(src, "base", "low.c")
-        open(low, "w").write('#include "fault/up.h"\nvoid fm_low(void) { fm_up(); }\n')
-        open(os.path.join(src, "fault", "up.c"), "w").write("void fm_up(void) {}\n")
         objs = []
-        for rel in ("base/low.c", "fault/up.c"):
-            obj = os.path.join(src, rel + ".o")
-            subprocess.run(["cc", "-c", "-I", src, "-o", obj, os.path.join(src, rel)], check=True)
-            objs.append(obj)
+        for rel, text in SELF_TEST_TREE.items():
+            os.makedirs(os.path.join(src, os.path.dirname(rel)), exist_ok=True)
+            path = os.path.join(src, rel)
+            open(path, "w").write(text)
+            if rel.endswith(".c"):
+                obj = path + ".o"
+                subprocess.run(["cc", "-c", "-I", src, "-o", obj, path], check=True)
+                objs.append(obj)
         inc, _ = check_includes(src)
         calls = check_calls(objs)
         assert len(inc) == 1 and "includes fault/up.h" in inc[0], inc
-        assert len(calls) == 1 and "calls fm_up" in calls[0], calls
-    print("check-layers: self-test found the upward include and call")
+        found = sorted(c.split(" calls ")[1].split(" ")[0] for c in calls)
+        assert found == ["fm_up", "fm_weak_up", "mmap"], calls
+        assert "base/libc.h" in next(c for c in calls if " calls mmap " in c), calls
+    print("check-layers: self-test found the upward include, call, libc name and weak reference")
     return 0
 
 

@@ -5,6 +5,7 @@
  * Design: docs/design/process.md. */
 #include "base/config.h"
 #include "base/interpose.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/self.h"
 #include "base/state.h"
@@ -40,8 +41,8 @@
 #include <unistd.h>
 
 static void *map_fixed(uintptr_t addr, size_t len, const char *what) {
-  void *p = mmap((void *)addr, len, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  void *p = fm_libc.mmap((void *)addr, len, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
   if (p == MAP_FAILED || p != (void *)addr)
     fm_log_die("cannot reserve the %s at %#lx (%zu bytes): %s", what, (unsigned long)addr, len,
                p == MAP_FAILED ? strerror(errno) : "address taken");
@@ -67,7 +68,7 @@ __attribute__((constructor)) static void fm_init(void) {
   if (fm_backend_check() < 0) {
   bad_config:
     fm_log("configuration error: not starting the program");
-    _exit(2);
+    fm_libc_exit(2);
   }
   char why[256];
   bool can_move = false;
@@ -162,7 +163,7 @@ static void on_fatal(int sig) {
     if (is_stopping(sig))
       return;
     set_disposition(sig, SIG_DFL);
-    raise(sig);
+    fm_libc.raise(sig);
     return;
   }
   for (size_t i = 0; i < sizeof stopping / sizeof stopping[0]; i++)
@@ -170,7 +171,7 @@ static void on_fatal(int sig) {
   alarm(FINISH_LIMIT_S);
   fm_fini();
   set_disposition(sig, SIG_DFL);
-  raise(sig);
+  fm_libc.raise(sig);
 }
 
 static void finish_on_fatal_signals(void) {

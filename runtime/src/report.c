@@ -3,6 +3,7 @@
  * module recorded (stats.c) and what each says of its state. */
 #include "report.h"
 #include "base/config.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -45,7 +46,7 @@ static bool opened_at_start(void) {
 static unsigned long status_kib(const char *field) {
   char text[4096];
   int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
-  ssize_t got = fd < 0 ? -1 : read(fd, text, sizeof text - 1);
+  ssize_t got = fd < 0 ? -1 : fm_libc.read(fd, text, sizeof text - 1);
   if (fd >= 0)
     close(fd);
   if (got <= 0)

@@ -7,6 +7,7 @@
  * Design: docs/design/backends.md. */
 #include "backend/backend.h"
 #include "base/detach.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "backend/compress.h"
@@ -118,8 +119,8 @@ static pid_t start_detached(const char *path, char **argv, char **env, int sock)
   pid_t server = fm_fork_detached();
   if (server == 0) {
     if (dup2(sock, 3) == 3 && close_range(4, ~0U, 0) == 0)
-      execve(path, argv, env);
-    _exit(127);
+      fm_libc.execve(path, argv, env);
+    fm_libc_exit(127);
   }
   return server;
 }
@@ -161,7 +162,8 @@ static int connect_server(const char *path) {
   }
   strcpy(a.sun_path, path);
   backend_state.sock = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-  if (backend_state.sock < 0 || connect(backend_state.sock, (struct sockaddr *)&a, sizeof a) < 0) {
+  if (backend_state.sock < 0 ||
+      fm_libc.connect(backend_state.sock, (struct sockaddr *)&a, sizeof a) < 0) {
     fm_log("cannot reach the memory server at unix:%s (%s); is farmem-server "
            "running with --listen %s?",
            path, strerror(errno), path);
@@ -177,10 +179,10 @@ int fm_conn_take(pthread_mutex_t *first, size_t stride, int n) {
     mine = (int)(atomic_fetch_add(&next, 1) % 64);
   for (int k = 0; k < n; k++) {
     int i = (mine + k) % n;
-    if (pthread_mutex_trylock((pthread_mutex_t *)((char *)first + (size_t)i * stride)) == 0)
+    if (fm_libc.pthread_mutex_trylock((pthread_mutex_t *)((char *)first + (size_t)i * stride)) == 0)
       return i;
   }
-  pthread_mutex_lock((pthread_mutex_t *)((char *)first + (size_t)(mine % n) * stride));
+  fm_libc.pthread_mutex_lock((pthread_mutex_t *)((char *)first + (size_t)(mine % n) * stride));
   return mine % n;
 }
 
@@ -209,7 +211,7 @@ void fm_link_is_the_network(void) {
 /* One request, one reply (and maybe an fd). */
 int fm_backend_call(struct farmem_msg *req, struct farmem_msg *rep, int *fd) {
   req->version = FARMEM_PROTO_VERSION;
-  if (send(backend_state.sock, req, sizeof *req, MSG_NOSIGNAL) != sizeof *req)
+  if (fm_libc.send(backend_state.sock, req, sizeof *req, MSG_NOSIGNAL) != sizeof *req)
     return -1;
   char ctl[CMSG_SPACE(sizeof(int))];
   struct iovec iov = {.iov_base = rep, .iov_len = sizeof *rep};
@@ -217,7 +219,7 @@ int fm_backend_call(struct farmem_msg *req, struct farmem_msg *rep, int *fd) {
       .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof ctl};
   ssize_t got;
   do
-    got = recvmsg(backend_state.sock, &mh, MSG_CMSG_CLOEXEC);
+    got = fm_libc.recvmsg(backend_state.sock, &mh, MSG_CMSG_CLOEXEC);
   while (got < 0 && errno == EINTR);
   if (got != sizeof *rep)
     return -1;

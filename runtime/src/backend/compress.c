@@ -23,6 +23,7 @@
  * Design: docs/design/backends.md, "Far memory compressed on this machine". */
 #include "backend/compress.h"
 #include "backend/transport.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -126,22 +127,22 @@ int fm_compress_open(enum fm_codec codec, const struct fm_transport *remote, uin
   pool.codec = codec;
   pool.remote = remote;
   pool.budget = budget;
-  pthread_mutex_init(&pool.demoting, NULL);
+  fm_libc.pthread_mutex_init(&pool.demoting, NULL);
   /* One glibc arena (only the runtime's own allocations use glibc's
    * malloc): blocks freed by one evicting thread are reused by another,
    * where an arena per thread held a third more than the pool's blocks. */
   mallopt(M_ARENA_MAX, 1);
   pool.slots_bytes = fm.cfg.far_bytes / FM_PAGE * sizeof(struct slot);
-  pool.slots = mmap(NULL, pool.slots_bytes, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  pool.slots = fm_libc.mmap(NULL, pool.slots_bytes, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (pool.slots == MAP_FAILED) {
     fm_log("cannot map the compressed pool's table (%zu bytes): %s", pool.slots_bytes,
            strerror(errno));
     return -1;
   }
   for (int i = 0; i < CONTEXTS; i++) {
-    pthread_mutex_init(&pool.fetch[i].lock, NULL);
-    pthread_mutex_init(&pool.store[i].lock, NULL);
+    fm_libc.pthread_mutex_init(&pool.fetch[i].lock, NULL);
+    fm_libc.pthread_mutex_init(&pool.store[i].lock, NULL);
   }
   return 0;
 }
@@ -229,7 +230,7 @@ const void *fm_compress_fetch(uintptr_t page, size_t len, struct fm_far_src *src
 
 void fm_compress_release(struct fm_far_src *src) {
   fm_check(src->conn >= 0 && src->conn < CONTEXTS);
-  pthread_mutex_unlock(&pool.fetch[src->conn].lock);
+  fm_libc.pthread_mutex_unlock(&pool.fetch[src->conn].lock);
 }
 
 /* In a forked child, which holds a copy of the pool: its own codec state,
@@ -371,9 +372,9 @@ static uint64_t demote_locked(uint64_t need) {
 /* Whether the pool has room for `bytes` more, or was given some: the
  * caller waits while another thread demotes, or demotes itself. */
 static bool make_room(uint64_t bytes) {
-  pthread_mutex_lock(&pool.demoting);
+  fm_libc.pthread_mutex_lock(&pool.demoting);
   bool room = atomic_load(&pool.bytes) + bytes <= pool.budget || demote_locked(bytes) > 0;
-  pthread_mutex_unlock(&pool.demoting);
+  fm_libc.pthread_mutex_unlock(&pool.demoting);
   return room;
 }
 
@@ -399,7 +400,7 @@ void fm_compress_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n
   struct context *c = take(pool.store, true);
   for (unsigned i = 0; i < n; i++)
     store_one(c, slot_of(pages[i]), (const void *)srcs[i]);
-  pthread_mutex_unlock(&c->lock);
+  fm_libc.pthread_mutex_unlock(&c->lock);
 }
 
 int fm_compress_fd(void) { return pool.remote ? pool.remote->fd() : -1; }
@@ -407,7 +408,7 @@ int fm_compress_fd(void) { return pool.remote ? pool.remote->fd() : -1; }
 /* A forked child is native from here: its copy of the table goes (the
  * blocks it shares with the parent until either writes them stay). */
 void fm_compress_forget(void) {
-  munmap(pool.slots, pool.slots_bytes);
+  fm_libc.munmap(pool.slots, pool.slots_bytes);
   pool.slots = NULL;
   if (pool.remote)
     pool.remote->forget();

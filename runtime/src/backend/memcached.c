@@ -23,6 +23,7 @@
  * so none comes from jemalloc either.
  * Design: docs/design/backends.md. */
 #include "backend/memcached.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -248,9 +249,9 @@ int fm_memcached_connect(const char *list) {
     return -1;
   for (int i = 0; i < CONNS; i++) {
     struct conn *c = &mcd.conns[i];
-    pthread_mutex_init(&c->lock, NULL);
-    c->buf = mmap(NULL, (size_t)RUN_MAX * FM_PAGE, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    fm_libc.pthread_mutex_init(&c->lock, NULL);
+    c->buf = fm_libc.mmap(NULL, (size_t)RUN_MAX * FM_PAGE, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (c->buf == MAP_FAILED || !connected_clone(c->mc))
       return -1;
   }
@@ -319,7 +320,7 @@ const void *fm_memcached_fetch(uintptr_t page, size_t len, struct fm_far_src *sr
 }
 
 void fm_memcached_release(struct fm_far_src *src) {
-  pthread_mutex_unlock(&mcd.conns[src->conn].lock);
+  fm_libc.pthread_mutex_unlock(&mcd.conns[src->conn].lock);
   src->conn = -1;
 }
 
@@ -343,7 +344,7 @@ void fm_memcached_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned 
   if (!fm_mc_barrier(c->mc, touched))
     lost(c->mc, "writing far pages back");
   fm_in_client_library = false;
-  pthread_mutex_unlock(&c->lock);
+  fm_libc.pthread_mutex_unlock(&c->lock);
 }
 
 /* In a forked child: its own connections (the parent's streams may be in

@@ -15,6 +15,7 @@
  * Design: docs/design/backends.md. */
 #include "backend/transport.h"
 #include "base/detach.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -126,7 +127,7 @@ static void wait_for_program_conns_to_close(void) {
     if (memcached_stat_execute(mc, "conns", count_program_conn, &open) != MEMCACHED_SUCCESS ||
         !open)
       break;
-    nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+    fm_libc.nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
   }
   if (open)
     fm_log("warning: memcached still serves the ended program's connections after %d s; its "
@@ -137,7 +138,7 @@ static void wait_for_program_conns_to_close(void) {
 
 static void reap(int gone) {
   char c;
-  while (read(gone, &c, 1) < 0 && errno == EINTR)
+  while (fm_libc.read(gone, &c, 1) < 0 && errno == EINTR)
     ;
   wait_for_program_conns_to_close();
   static memcached_st reaper_st;
@@ -153,11 +154,12 @@ static void reap(int gone) {
     fm_log("warning: could not delete the far pages of the program from memcached (%s); on a "
            "server still up they stay until it restarts",
            mc ? memcached_last_error_message(mc) : "out of memory");
-  _exit(0);
+  fm_libc_exit(0);
 }
 
 int fm_mc_reaper_start(void) {
-  shared = mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  shared =
+      fm_libc.mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   int gone[2];
   if (shared == MAP_FAILED || pipe2(gone, O_CLOEXEC) < 0) {
     fm_log("memcached backend: cannot set up the clean-up at exit: %s", strerror(errno));

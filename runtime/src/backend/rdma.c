@@ -15,6 +15,7 @@
  * the server lost.
  * Design: docs/design/backends.md. */
 #include "backend/transport.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -79,7 +80,7 @@ static struct {
 static int expect(enum rdma_cm_event_type want) {
   struct pollfd p = {.fd = rd.events->fd, .events = POLLIN};
   struct rdma_cm_event *e;
-  if (poll(&p, 1, fm_server_deadline_ms()) <= 0 || rdma_get_cm_event(rd.events, &e)) {
+  if (fm_libc.poll(&p, 1, fm_server_deadline_ms()) <= 0 || rdma_get_cm_event(rd.events, &e)) {
     errno = errno ? errno : ETIMEDOUT;
     return -1;
   }
@@ -132,7 +133,8 @@ static int complete(struct rconn *c, int n) {
     struct pollfd p = {.fd = c->channel->fd, .events = POLLIN};
     struct ibv_cq *cq;
     void *ctx;
-    if (poll(&p, 1, fm_server_deadline_ms()) <= 0 || ibv_get_cq_event(c->channel, &cq, &ctx))
+    if (fm_libc.poll(&p, 1, fm_server_deadline_ms()) <= 0 ||
+        ibv_get_cq_event(c->channel, &cq, &ctx))
       return -1;
     ibv_ack_cq_events(cq, 1);
     armed = false;
@@ -176,8 +178,8 @@ static int dial(struct rserver *sv, struct rconn *c) {
       .qp_type = IBV_QPT_RC,
       .sq_sig_all = 1,
       .cap = {.max_send_wr = MAX_WRS + 2, .max_recv_wr = 2, .max_send_sge = 1, .max_recv_sge = 1}};
-  c->buf =
-      mmap(NULL, BUF_BYTES + FM_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  c->buf = fm_libc.mmap(NULL, BUF_BYTES + FM_PAGE, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   c->msgs = (struct farmem_msg *)(c->buf + BUF_BYTES);
   ok = ok && c->buf != MAP_FAILED && (c->channel = ibv_create_comp_channel(c->id->verbs)) &&
        (c->cq = ibv_create_cq(c->id->verbs, 2 * MAX_WRS + 4, NULL, c->channel, 0)) &&
@@ -190,7 +192,7 @@ static int dial(struct rserver *sv, struct rconn *c) {
     fm_log("cannot reach the memory server at %s (%s); is farmem-server running with --listen "
            "%s, on an rdma device's address?",
            sv->addr.url, errno ? strerror(errno) : "refused", sv->addr.url);
-  pthread_mutex_init(&c->lock, NULL);
+  fm_libc.pthread_mutex_init(&c->lock, NULL);
   return ok ? 0 : -1;
 }
 
@@ -225,10 +227,10 @@ int fm_rdma_connect(const char *list, const char *token_file) {
     struct rserver *sv = &servers[k];
     sv->addr = addrs[k];
     sv->capacity = fm_stripe_share(rd.n);
-    pthread_mutex_init(&sv->grow_lock, NULL);
+    fm_libc.pthread_mutex_init(&sv->grow_lock, NULL);
     size_t chunks = (sv->capacity + FARMEM_REG_CHUNK - 1) / FARMEM_REG_CHUNK;
-    sv->keys = mmap(NULL, chunks * sizeof *sv->keys, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    sv->keys = fm_libc.mmap(NULL, chunks * sizeof *sv->keys, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (sv->keys == MAP_FAILED) {
       fm_log("rdma backend: %s", strerror(errno));
       return -1;
@@ -257,7 +259,7 @@ static void ensure(struct rserver *sv, struct rconn *c, uint64_t local) {
   _Atomic uint64_t *key = &sv->keys[local / FARMEM_REG_CHUNK];
   if (atomic_load(key))
     return;
-  pthread_mutex_lock(&sv->grow_lock);
+  fm_libc.pthread_mutex_lock(&sv->grow_lock);
   if (!atomic_load(key)) {
     struct farmem_msg req = {.op = FARMEM_GROW, .arg = local}, rep = {0};
     if (call(c, &req, &rep) < 0 || rep.op != FARMEM_GROWN) {
@@ -269,7 +271,7 @@ static void ensure(struct rserver *sv, struct rconn *c, uint64_t local) {
     sv->remote_base = rep.arg;
     atomic_store(key, KEY_SET | (uint32_t)rep.region);
   }
-  pthread_mutex_unlock(&sv->grow_lock);
+  fm_libc.pthread_mutex_unlock(&sv->grow_lock);
 }
 
 /* Every transfer lies in one stripe (a fetch is split where its stripe
@@ -315,14 +317,14 @@ const void *fm_rdma_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
     read_far(next, d, local, d == c ? c->buf + first : d->buf, len - first);
     if (d != c) { /* c's buffer may not be registered with d's device */
       memcpy(c->buf + first, d->buf, len - first);
-      pthread_mutex_unlock(&d->lock);
+      fm_libc.pthread_mutex_unlock(&d->lock);
     }
   }
   return c->buf;
 }
 
 void fm_rdma_release(struct fm_far_src *src) {
-  pthread_mutex_unlock(&servers[src->conn / CONNS].conns[src->conn % CONNS].lock);
+  fm_libc.pthread_mutex_unlock(&servers[src->conn / CONNS].conns[src->conn % CONNS].lock);
   src->conn = -1;
 }
 
@@ -368,7 +370,7 @@ static void store_on(struct rserver *sv, const uintptr_t *pages, const uintptr_t
     if (posted && complete(c, posted) < 0)
       lost(sv);
   }
-  pthread_mutex_unlock(&c->lock);
+  fm_libc.pthread_mutex_unlock(&c->lock);
 }
 
 void fm_rdma_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
@@ -438,7 +440,7 @@ void fm_rdma_read_wait(int ticket) {
   struct pollfd p = {.fd = r->conn.channel->fd, .events = POLLIN};
   struct ibv_cq *cq;
   void *ctx;
-  if (poll(&p, 1, 1) > 0 && !ibv_get_cq_event(r->conn.channel, &cq, &ctx))
+  if (fm_libc.poll(&p, 1, 1) > 0 && !ibv_get_cq_event(r->conn.channel, &cq, &ctx))
     ibv_ack_cq_events(cq, 1);
 }
 

@@ -4,6 +4,7 @@
  * to the server, before the first write to it.
  * Design: docs/design/backends.md. */
 #include "backend/transport.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -30,7 +31,8 @@ static struct {
 
 int fm_shm_attach(int memfd, uint64_t capacity) {
   store.capacity = capacity;
-  store.base = mmap(NULL, capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, memfd, 0);
+  store.base =
+      fm_libc.mmap(NULL, capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, memfd, 0);
   if (store.base == MAP_FAILED) {
     fm_log("cannot map the server's memory: %s", strerror(errno));
     close(memfd);
@@ -66,7 +68,7 @@ static void ensure(uintptr_t page_end) {
   uint64_t need = page_end - fm.far_base;
   if (__atomic_load_n(&store.grown, __ATOMIC_ACQUIRE) >= need)
     return;
-  pthread_mutex_lock(&store.lock);
+  fm_libc.pthread_mutex_lock(&store.lock);
   int rc = 0;
   if (store.grown < need) {
     uint64_t want = (need + FARMEM_GROW_CHUNK - 1) / FARMEM_GROW_CHUNK * FARMEM_GROW_CHUNK;
@@ -78,7 +80,7 @@ static void ensure(uintptr_t page_end) {
     else
       __atomic_store_n(&store.grown, rep.arg, __ATOMIC_RELEASE);
   }
-  pthread_mutex_unlock(&store.lock);
+  fm_libc.pthread_mutex_unlock(&store.lock);
   if (rc < 0)
     fm_backend_lost();
 }
@@ -128,7 +130,7 @@ void fm_shm_store_fd(int fd, const uintptr_t *pages, unsigned n) {
     struct iovec *at = iov;
     size_t left = k;
     while (left) {
-      ssize_t got = readv(fd, at, (int)left);
+      ssize_t got = fm_libc.readv(fd, at, (int)left);
       fm_stats_count(FM_C_SPLICE_SYSCALLS, 1);
       if (got < 0 && errno == EINTR)
         continue;
@@ -141,7 +143,7 @@ void fm_shm_store_fd(int fd, const uintptr_t *pages, unsigned n) {
 }
 
 void fm_shm_forget(void) {
-  munmap(store.base, store.capacity);
+  fm_libc.munmap(store.base, store.capacity);
   store.base = NULL;
   close(store.fd);
   store.fd = -1;

@@ -12,6 +12,7 @@
  * that error rather than run on without its pages.
  * Design: docs/design/backends.md. */
 #include "backend/transport.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "backend/backend.h"
@@ -64,7 +65,7 @@ static int dial(const struct server *sv) {
   int s = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (s >= 0)
     fh_tcp_tune(s, fm_server_deadline_ms());
-  if (s < 0 || connect(s, ai->ai_addr, ai->ai_addrlen) < 0) {
+  if (s < 0 || fm_libc.connect(s, ai->ai_addr, ai->ai_addrlen) < 0) {
     fm_log("cannot reach the memory server at %s (%s); is farmem-server running with "
            "--listen %s?",
            sv->addr.url, strerror(errno), sv->addr.url);
@@ -121,8 +122,9 @@ int fm_tcp_connect(const char *list, const char *token_file) {
     for (int i = 0; i < CONNS; i++) {
       struct conn *c = &sv->conns[i];
       c->sock = open_conn(sv, i == 0);
-      c->buf = mmap(NULL, BUF_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      pthread_mutex_init(&c->lock, NULL);
+      c->buf =
+          fm_libc.mmap(NULL, BUF_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      fm_libc.pthread_mutex_init(&c->lock, NULL);
       if (c->sock < 0 || c->buf == MAP_FAILED)
         return -1;
     }
@@ -162,13 +164,13 @@ const void *fm_tcp_fetch(uintptr_t page, size_t len, struct fm_far_src *src) {
     struct conn *d = next == sv ? c : take(next); /* one server: the same stream */
     read_span(next, d->sock, local, c->buf + first, len - first);
     if (d != c)
-      pthread_mutex_unlock(&d->lock);
+      fm_libc.pthread_mutex_unlock(&d->lock);
   }
   return c->buf;
 }
 
 void fm_tcp_release(struct fm_far_src *src) {
-  pthread_mutex_unlock(&servers[src->conn / CONNS].conns[src->conn % CONNS].lock);
+  fm_libc.pthread_mutex_unlock(&servers[src->conn / CONNS].conns[src->conn % CONNS].lock);
   src->conn = -1;
 }
 
@@ -205,7 +207,7 @@ static void store_on(struct server *sv, const uintptr_t *pages, const uintptr_t 
       broken(sv, &rep);
   }
   if (c)
-    pthread_mutex_unlock(&c->lock);
+    fm_libc.pthread_mutex_unlock(&c->lock);
 }
 
 void fm_tcp_store(const uintptr_t *pages, const uintptr_t *srcs, unsigned n) {
@@ -239,7 +241,7 @@ void fm_tcp_forget(void) {
     for (int i = 0; i < CONNS; i++) {
       close(sv->conns[i].sock);
       sv->conns[i].sock = -1;
-      munmap(sv->conns[i].buf, BUF_BYTES);
+      fm_libc.munmap(sv->conns[i].buf, BUF_BYTES);
     }
   }
 }

@@ -2,6 +2,7 @@
  * of the runtime (a stdio buffer could itself live in far memory).
  * Design: docs/design/layers.md. */
 #include "base/log.h"
+#include "base/libc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,7 +17,7 @@ static void vlog(const char *fmt, va_list ap) {
   if (n >= (int)sizeof buf - 1)
     n = sizeof buf - 2;
   buf[n++] = '\n';
-  ssize_t unused = write(2, buf, n);
+  ssize_t unused = fm_libc.write(2, buf, n);
   (void)unused;
 }
 

@@ -3,6 +3,7 @@
  * kernel thread the monitor watches is asleep (ult/monitor.c).
  * Design: docs/design/layers.md. */
 #include "base/proc_task.h"
+#include "base/libc.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,7 +15,7 @@ ssize_t fm_proc_task_read(pid_t tid, const char *name, char *buf, size_t size) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return -1;
-  ssize_t n = read(fd, buf, size - 1);
+  ssize_t n = fm_libc.read(fd, buf, size - 1);
   close(fd);
   if (n <= 0)
     return -1;

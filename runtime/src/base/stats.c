@@ -2,6 +2,7 @@
  * recorded by every module and read for the report (report.c).
  * Design: docs/design/layers.md. */
 #include "base/stats.h"
+#include "base/libc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -127,7 +128,7 @@ void fm_stats_register_thread(pthread_t t) {
 void fm_stats_thread_ends(void) {
   int n = recorded.nthreads < MAX_THREADS ? recorded.nthreads : MAX_THREADS;
   for (int i = 0; i < n; i++)
-    if (recorded.threads[i] && pthread_equal(recorded.threads[i], pthread_self())) {
+    if (recorded.threads[i] && pthread_equal(recorded.threads[i], fm_libc.pthread_self())) {
       struct timespec t;
       clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
       atomic_fetch_add(&recorded.ended_cpu_ns, fm_timespec_ns(&t));

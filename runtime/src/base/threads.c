@@ -2,6 +2,7 @@
  * threads under --ult, with the signal mask each needs.
  * Design: docs/design/layers.md. */
 #include "base/threads.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/stats.h"
 
@@ -19,10 +20,10 @@ int fm_thread_start_arg(void *(*fn)(void *), void *arg, const char *name, bool r
   sigset_t all, old;
   sigfillset(&all);
   if (runtime_thread)
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-  int err = pthread_create(&t, NULL, fn, arg);
+    fm_libc.pthread_sigmask(SIG_SETMASK, &all, &old);
+  int err = fm_libc.pthread_create(&t, NULL, fn, arg);
   if (runtime_thread)
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    fm_libc.pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (err) {
     fm_log("cannot start the %s thread: %s", name, strerror(err));
     return -1;

@@ -25,6 +25,7 @@
  * program quiet after one calm tick would flip at every phase).
  * Design: docs/design/hint-abi.md. */
 #include "core/live.h"
+#include "base/libc.h"
 #include "base/state.h"
 #include "base/stats.h"
 #include "base/threads.h"
@@ -52,14 +53,14 @@ static void set_words(uint32_t v) {
 }
 
 void farhint_register_live_word(volatile uint32_t *word) {
-  pthread_mutex_lock(&live_lock);
+  fm_libc.pthread_mutex_lock(&live_lock);
   if (n_live_words == FM_MAX_LIVE_WORDS) {
     *word = 1; /* too many modules to track: hint from now */
   } else {
     live_words[n_live_words++] = word;
     *word = atomic_load(&live) && !atomic_load(&quiet);
   }
-  pthread_mutex_unlock(&live_lock);
+  fm_libc.pthread_mutex_unlock(&live_lock);
 }
 
 bool fm_hints_live(void) { return atomic_load_explicit(&live, memory_order_relaxed); }
@@ -67,13 +68,13 @@ bool fm_hints_live(void) { return atomic_load_explicit(&live, memory_order_relax
 void fm_hints_go_live(void) {
   if (atomic_load_explicit(&live, memory_order_relaxed))
     return;
-  pthread_mutex_lock(&live_lock);
+  fm_libc.pthread_mutex_lock(&live_lock);
   if (!atomic_load(&live)) {
     atomic_store(&live, true);
     set_words(1);
-    pthread_cond_signal(&went_live);
+    fm_libc.pthread_cond_signal(&went_live);
   }
-  pthread_mutex_unlock(&live_lock);
+  fm_libc.pthread_mutex_unlock(&live_lock);
 }
 
 /* A forked child holds all of its memory (fork.c): its hints stop at their
@@ -102,14 +103,14 @@ static int64_t pages_only_far(void) {
 }
 
 static void set_quiet(bool q) {
-  pthread_mutex_lock(&live_lock);
+  fm_libc.pthread_mutex_lock(&live_lock);
   if (atomic_load(&live) && q != atomic_load(&quiet)) {
     atomic_store(&quiet, q);
     set_words(!q);
     if (q)
       fm_stats_count(FM_C_HINTS_QUIETED, 1);
   }
-  pthread_mutex_unlock(&live_lock);
+  fm_libc.pthread_mutex_unlock(&live_lock);
 }
 
 void fm_hints_missed(void) {
@@ -131,17 +132,17 @@ enum fm_quiet_step fm_hints_quiet_tick(unsigned *calm, bool quiet, uint64_t miss
 
 static void *watch_main(void *arg) {
   (void)arg;
-  pthread_mutex_lock(&live_lock);
+  fm_libc.pthread_mutex_lock(&live_lock);
   while (!atomic_load(&live)) { /* no ticks before then */
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-    pthread_cond_wait(&went_live, &live_lock);
+    fm_libc.pthread_cond_wait(&went_live, &live_lock);
   }
-  pthread_mutex_unlock(&live_lock);
+  fm_libc.pthread_mutex_unlock(&live_lock);
   atomic_store(&tick_start, misses_so_far());
   for (unsigned calm = 0;;) {
     struct timespec tick = {0, QUIET_TICK_NS};
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-    nanosleep(&tick, NULL);
+    fm_libc.nanosleep(&tick, NULL);
     uint64_t now = misses_so_far();
     uint64_t misses = now - atomic_load(&tick_start);
     atomic_store(&tick_start, now);

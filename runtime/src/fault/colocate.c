@@ -26,6 +26,7 @@
  * core").
  * Design: docs/design/fault-serving.md. */
 #include "fault/colocate.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -157,7 +158,7 @@ void fm_colocate_init(void) {
   }
   if (sched_getaffinity(0, sizeof co.allowed, &co.allowed) < 0 || CPU_COUNT(&co.allowed) < 2)
     return; /* one core: everything runs beside everything already */
-  if (pthread_key_create(&tracked_key, untrack) != 0)
+  if (fm_libc.pthread_key_create(&tracked_key, untrack) != 0)
     return;
   co.main_rseq = own_rseq();
   co.main_tid = gettid();

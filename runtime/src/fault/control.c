@@ -3,6 +3,7 @@
  * dead memory server.
  * Design: docs/design/fault-serving.md. */
 #include "fault/control.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/spin_budget.h"
 #include "base/state.h"
@@ -142,7 +143,7 @@ static void serve_fault(const struct uffd_msg *msg) {
 static bool serve_pending(void) {
   struct uffd_msg msgs[32];
   fm_stats_count(FM_C_UFFD_READ_SYSCALLS, 1);
-  ssize_t got = read(fm.uffd, msgs, sizeof msgs);
+  ssize_t got = fm_libc.read(fm.uffd, msgs, sizeof msgs);
   if (got < 0) {
     if (errno == EAGAIN || errno == EINTR)
       return false;
@@ -239,7 +240,7 @@ static void *control_main(void *arg) {
     unpolled = 0;
     poll_workers();
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-    if (poll(p, server_cpu >= 0 ? 1 : 2, workers_pending() ? 1 : -1) < 0) {
+    if (fm_libc.poll(p, server_cpu >= 0 ? 1 : 2, workers_pending() ? 1 : -1) < 0) {
       if (errno == EINTR)
         continue;
       fm_log_die("control thread: poll failed: %s", strerror(errno));

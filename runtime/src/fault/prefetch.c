@@ -10,6 +10,7 @@
  * thread that asks never waits for it.
  * Design: docs/design/prefetch.md. */
 #include "fault/prefetch.h"
+#include "base/libc.h"
 #include "base/spin_budget.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -321,7 +322,7 @@ static void sleep_until_due(void) {
     due = fm_stats_now_ns() + POLL_SLEEP_NS; /* a read in flight: look again soon */
   struct timespec at = fm_ns_timespec(due);
   fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-  clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
+  fm_libc.clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
 }
 
 static void *prefetch_main(void *arg) {
@@ -365,8 +366,8 @@ int fm_prefetch_start(void) {
   for (uint64_t i = 0; i < RING; i++)
     atomic_store_explicit(&prefetcher.ring[i].seq, i, memory_order_relaxed);
   size_t bytes = fm_frames_total() * sizeof *acc.site_of_node;
-  acc.site_of_node = mmap(NULL, bytes ? bytes : FM_PAGE, PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  acc.site_of_node = fm_libc.mmap(NULL, bytes ? bytes : FM_PAGE, PROT_READ | PROT_WRITE,
+                                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (acc.site_of_node == MAP_FAILED)
     return -1;
   return fm_thread_start(prefetch_main, "farhint-ahead");

@@ -30,6 +30,7 @@
  * Design: docs/design/fault-serving.md. */
 #include "fault/priority.h"
 #include "base/config.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -90,18 +91,18 @@ static void set_thread_class(pid_t tid) {
 
 void fm_priority_serving(void) {
   pid_t tid = (pid_t)syscall(SYS_gettid);
-  pthread_mutex_lock(&prio.lock);
+  fm_libc.pthread_mutex_lock(&prio.lock);
   fm_assert(prio.nserving < MAX_SERVING);
   prio.serving[prio.nserving++] = tid;
   if (fm_priority_raised())
     set_thread_class(tid);
-  pthread_mutex_unlock(&prio.lock);
+  fm_libc.pthread_mutex_unlock(&prio.lock);
 }
 
 void fm_priority_confirm(void) {
-  pthread_mutex_lock(&prio.lock);
+  fm_libc.pthread_mutex_lock(&prio.lock);
   set_thread_class(0);
-  pthread_mutex_unlock(&prio.lock);
+  fm_libc.pthread_mutex_unlock(&prio.lock);
 }
 
 /* Under prio.lock, while raised: counts the time since raised_at. */
@@ -131,19 +132,19 @@ static void set_raised(bool raised) {
  * serving threads watch (each then redoes its own class under the lock,
  * after this, and pauses or resumes colocation: control.c). */
 static void set_shared(bool shared) {
-  pthread_mutex_lock(&prio.lock);
+  fm_libc.pthread_mutex_lock(&prio.lock);
   atomic_store(&prio.shared, shared);
   if (fm.cfg.fault_priority == FM_FAULT_PRIORITY_AUTO)
     set_raised(shared);
   atomic_fetch_add_explicit(&prio.moves, 1, memory_order_release);
-  pthread_mutex_unlock(&prio.lock);
+  fm_libc.pthread_mutex_unlock(&prio.lock);
 }
 
 void fm_priority_settle(void) {
-  pthread_mutex_lock(&prio.lock);
+  fm_libc.pthread_mutex_lock(&prio.lock);
   if (fm_priority_raised())
     count_raised_time();
-  pthread_mutex_unlock(&prio.lock);
+  fm_libc.pthread_mutex_unlock(&prio.lock);
 }
 
 /* CPU time the whole machine has spent busy since boot, in ns (user,
@@ -182,7 +183,7 @@ static void *watch_main(void *arg) {
   for (unsigned streak = 0;;) {
     struct timespec tick = {0, WINDOW_NS};
     fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-    nanosleep(&tick, NULL);
+    fm_libc.nanosleep(&tick, NULL);
     int64_t machine_now = machine_busy_ns(fd), own_now = (int64_t)fm_stats_process_cpu_ns();
     int64_t others = (machine_now - machine) - (own_now - own);
     machine = machine_now;

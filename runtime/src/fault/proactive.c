@@ -18,6 +18,7 @@
  * Design: docs/design/proactive.md. */
 #include "fault/proactive.h"
 #include "backend/backend.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -85,7 +86,7 @@ static void say_how_cold_pages_are_found(void) {
       int fd = open(path, O_RDONLY | O_CLOEXEC);
       if (fd < 0)
         continue;
-      ssize_t got = read(fd, state, sizeof state - 1);
+      ssize_t got = fm_libc.read(fd, state, sizeof state - 1);
       close(fd);
       if (got > 0 && !strncmp(state, "on", 2)) {
         snprintf(why, sizeof why,
@@ -151,7 +152,7 @@ static void *proactive_main(void *arg) {
   uint64_t promoted_before = 0;
   for (unsigned look = 1;; look++) {
     struct timespec ts = fm_ns_timespec(PERIOD_NS);
-    nanosleep(&ts, NULL);
+    fm_libc.nanosleep(&ts, NULL);
     uint64_t evicted = 0;
     while (!fm_evict_idle(threshold, &evicted))
       ;
@@ -172,8 +173,8 @@ int fm_proactive_start(void) {
   if (fm.cfg.proactive_rate <= 0)
     return 0;
   pro.heat_len = fm.cfg.far_bytes / FM_PAGE;
-  pro.heat = mmap(NULL, pro.heat_len, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  pro.heat = fm_libc.mmap(NULL, pro.heat_len, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (pro.heat == MAP_FAILED)
     return -1;
   atomic_store(&pro.idle_looks, FIRST_IDLE_LOOKS);

@@ -14,6 +14,7 @@
  * Design: docs/design/profiling.md. */
 #include "fault/trace.h"
 #include "base/config.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/proc_task.h"
 #include "base/spinlock.h"
@@ -109,7 +110,7 @@ static pid_t fm_gettid(void) { return (pid_t)syscall(SYS_gettid); }
 
 static void write_or_die(const void *data, size_t len) {
   /* One write per record: appends from many threads do not interleave. */
-  if (write(tracer.fd, data, len) != (ssize_t)len)
+  if (fm_libc.write(tracer.fd, data, len) != (ssize_t)len)
     fm_log_die("cannot write the trace (FARHINT_TRACE_FILE): %s", strerror(errno));
 }
 
@@ -355,7 +356,7 @@ int fm_trace_init(void) {
     fm_log("cannot create FARHINT_TRACE_FILE=%s: %s", fm.cfg.trace_file, strerror(errno));
     return -1;
   }
-  if (write(tracer.fd, FARHINT_TRACE_MAGIC, 8) != 8)
+  if (fm_libc.write(tracer.fd, FARHINT_TRACE_MAGIC, 8) != 8)
     return -1;
   atomic_store(&tracer.rate_written, 1); /* a trace without SAMPLING is of every page */
   note_rate();
@@ -384,7 +385,7 @@ void fm_trace_finish(void) {
   size_t len = 0;
   int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
   ssize_t n;
-  while (fd >= 0 && len < sizeof buf && (n = read(fd, buf + len, sizeof buf - len)) > 0)
+  while (fd >= 0 && len < sizeof buf && (n = fm_libc.read(fd, buf + len, sizeof buf - len)) > 0)
     len += (size_t)n;
   if (fd >= 0)
     close(fd);
@@ -412,10 +413,11 @@ void fm_trace_finish(void) {
   struct farhint_trace_rec x = {
       FARHINT_TRACE_EXE, 0, fm_stats_now_ns(), 0, (uint64_t)exe_len, 0, 0, 0};
   struct farhint_trace_rec h = {FARHINT_TRACE_MAPS, 0, fm_stats_now_ns(), 0, len, 0, 0, 0};
-  if (write(tracer.fd, &info, sizeof info) != sizeof info ||
-      write(tracer.fd, &x, sizeof x) != sizeof x ||
-      write(tracer.fd, exe, (size_t)exe_len) != exe_len ||
-      write(tracer.fd, &h, sizeof h) != sizeof h || write(tracer.fd, buf, len) != (ssize_t)len)
+  if (fm_libc.write(tracer.fd, &info, sizeof info) != sizeof info ||
+      fm_libc.write(tracer.fd, &x, sizeof x) != sizeof x ||
+      fm_libc.write(tracer.fd, exe, (size_t)exe_len) != exe_len ||
+      fm_libc.write(tracer.fd, &h, sizeof h) != sizeof h ||
+      fm_libc.write(tracer.fd, buf, len) != (ssize_t)len)
     fm_log("cannot finish the trace: %s", strerror(errno));
   /* With spatial sampling the faults seen are those on the pages sampled
    * when each came, at rates that may have risen during the run: the

@@ -27,6 +27,7 @@
  * Design: docs/design/profiling.md, "Windows of time". */
 #include "fault/trace_windows.h"
 #include "base/config.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -77,13 +78,13 @@ static void fetch_back(void) {
 static bool sleep_then_switch(uint64_t ns) {
   struct timespec ts = fm_ns_timespec(ns);
   fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-  while (nanosleep(&ts, &ts) != 0)
+  while (fm_libc.nanosleep(&ts, &ts) != 0)
     ;
-  pthread_mutex_lock(&windows.lock);
+  fm_libc.pthread_mutex_lock(&windows.lock);
   bool go_on = !windows.finished;
   if (go_on)
     switch_window();
-  pthread_mutex_unlock(&windows.lock);
+  fm_libc.pthread_mutex_unlock(&windows.lock);
   return go_on;
 }
 
@@ -128,10 +129,10 @@ int fm_trace_windows_start(void) {
 void fm_trace_windows_finish(void) {
   if (!fm_trace_windows_on())
     return;
-  pthread_mutex_lock(&windows.lock);
+  fm_libc.pthread_mutex_lock(&windows.lock);
   if (!windows.finished) {
     windows.finished = true;
     fm_trace_window_ends(fm_trace_budget_recording());
   }
-  pthread_mutex_unlock(&windows.lock);
+  fm_libc.pthread_mutex_unlock(&windows.lock);
 }

@@ -8,6 +8,7 @@
  * Design: docs/design/eviction.md. */
 #include "memory/evict.h"
 #include "memory/write_log.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -54,7 +55,8 @@ int fm_evict_init(void) {
     why = strerror(errno);
   } else {
     /* Probe on a scratch page: older kernels refuse MADV_DONTNEED here. */
-    void *p = mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *p =
+        fm_libc.mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
       return -1;
     *(volatile char *)p = 1;
@@ -63,7 +65,7 @@ int fm_evict_init(void) {
       why = strerror(errno);
     else if (*(volatile char *)p != 0)
       why = "the page kept its contents";
-    munmap(p, FM_PAGE);
+    fm_libc.munmap(p, FM_PAGE);
   }
   vectorized = why == NULL;
   if (!vectorized)

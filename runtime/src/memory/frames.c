@@ -19,6 +19,7 @@
  * Design: docs/design/eviction.md. */
 #include "memory/frames.h"
 #include "base/config.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -105,8 +106,8 @@ static void set_budget(uint64_t total) {
 
 int fm_frames_init(uint64_t nframes, enum fm_policy policy) {
   size_t bytes = nframes * sizeof(struct node);
-  frame_table.nodes =
-      mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  frame_table.nodes = fm_libc.mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (frame_table.nodes == MAP_FAILED)
     return -1;
   frame_table.cap = nframes;
@@ -244,9 +245,9 @@ static void follow_trace_budget(void) {
 
 #define RETARGET_WAITS 1000 /* of CANDIDATE_WAIT_NS: 0.2 s */
 void fm_frames_retarget(void) {
-  pthread_mutex_lock(&frame_table.lock);
+  fm_libc.pthread_mutex_lock(&frame_table.lock);
   follow_trace_budget();
-  pthread_mutex_unlock(&frame_table.lock);
+  fm_libc.pthread_mutex_unlock(&frame_table.lock);
   wake_frame_waiters();
   /* Down to the budget here: the reclaim thread may be left to faults
    * (reclaim.c), and a program that touches only what it has takes none.
@@ -268,7 +269,7 @@ void fm_frames_retarget(void) {
  * locked instead of waiting for one. */
 static uint32_t take(bool wait) {
   for (;;) {
-    pthread_mutex_lock(&frame_table.lock);
+    fm_libc.pthread_mutex_lock(&frame_table.lock);
     if (frame_table.nfree <= frame_table.low_water && fm_trace_budget_follows())
       follow_trace_budget();
     if (frame_table.nfree > 0) {
@@ -286,12 +287,12 @@ static uint32_t take(bool wait) {
       if (used > frame_table.peak_used)
         frame_table.peak_used = used;
       bool low = frame_table.nfree < frame_table.low_water;
-      pthread_mutex_unlock(&frame_table.lock);
+      fm_libc.pthread_mutex_unlock(&frame_table.lock);
       if (low)
         fm_reclaim_kick();
       return i;
     }
-    pthread_mutex_unlock(&frame_table.lock);
+    fm_libc.pthread_mutex_unlock(&frame_table.lock);
     /* No free frame: this thread reclaims (Eden §3.3). A fault waits for
      * it: with scattered victims (a write-back each, and a flush each
      * without the pipe of splice.c) a small batch keeps that wait short. */
@@ -320,12 +321,12 @@ uint32_t fm_frames_try_get(void) { return take(false); }
 void fm_frames_put(uint32_t i) {
   if (i == FM_LOCAL_NODE)
     return;
-  pthread_mutex_lock(&frame_table.lock);
+  fm_libc.pthread_mutex_lock(&frame_table.lock);
   fm_check(i < frame_table.never_used && frame_table.nodes[i].list != FREE); /* taken once */
   if (frame_table.nodes[i].list != NO_LIST)
     list_remove(i);
   free_node(i);
-  pthread_mutex_unlock(&frame_table.lock);
+  fm_libc.pthread_mutex_unlock(&frame_table.lock);
   wake_frame_waiters();
 }
 
@@ -418,7 +419,7 @@ void fm_frames_track(uint32_t i, uintptr_t page, unsigned prio) {
   int c = 0;
   if (frame_table.policy == FM_POLICY_PRIO && !keep)
     c = prio >= FM_MAX_LISTS ? FM_MAX_LISTS - 1 : (int)prio;
-  pthread_mutex_lock(&frame_table.lock);
+  fm_libc.pthread_mutex_lock(&frame_table.lock);
   if (frame_table.policy == FM_POLICY_LRU)
     c = lru_list(0); /* just fetched: most recently used */
   if (keep && admit_kept(page))
@@ -427,17 +428,17 @@ void fm_frames_track(uint32_t i, uintptr_t page, unsigned prio) {
   frame_table.nodes[i].page = page;
   frame_table.nodes[i].idle = 0;
   list_append(i, c);
-  pthread_mutex_unlock(&frame_table.lock);
+  fm_libc.pthread_mutex_unlock(&frame_table.lock);
 }
 
 void fm_frames_demote(uint32_t i) {
   if (i == FM_LOCAL_NODE)
     return;
-  pthread_mutex_lock(&frame_table.lock);
+  fm_libc.pthread_mutex_lock(&frame_table.lock);
   fm_check(frame_table.nodes[i].list != FREE); /* the frame of a local page */
   if (frame_table.nodes[i].list != NO_LIST && frame_table.nodes[i].list != FREE)
     demote_locked(i);
-  pthread_mutex_unlock(&frame_table.lock);
+  fm_libc.pthread_mutex_unlock(&frame_table.lock);
 }
 
 /* Hides a mapped page from the fast path, so the next hinted access is seen. */
@@ -546,7 +547,7 @@ static unsigned pick_kept(uintptr_t *pages, uint64_t *words, unsigned max) {
 }
 
 unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max) {
-  pthread_mutex_lock(&frame_table.lock);
+  fm_libc.pthread_mutex_lock(&frame_table.lock);
   unsigned got = frame_table.policy == FM_POLICY_LRU ? pick_lru(pages, words, max)
                                                      : pick_in_order(pages, words, max);
   if (got < max) {
@@ -559,7 +560,7 @@ unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max)
     frame_table.evicted_since_aging = 0;
     age_kept();
   }
-  pthread_mutex_unlock(&frame_table.lock);
+  fm_libc.pthread_mutex_unlock(&frame_table.lock);
   return got;
 }
 
@@ -572,7 +573,7 @@ unsigned fm_frames_pick_victims(uintptr_t *pages, uint64_t *words, unsigned max)
 unsigned fm_frames_pick_idle(uintptr_t *pages, uint64_t *words, unsigned max, uint64_t *cursor,
                              uint64_t scan, unsigned (*threshold)(uintptr_t page)) {
   unsigned got = 0;
-  pthread_mutex_lock(&frame_table.lock);
+  fm_libc.pthread_mutex_lock(&frame_table.lock);
   for (; scan > 0 && got < max; scan--) {
     if (*cursor >= frame_table.never_used) {
       *cursor = 0;
@@ -594,7 +595,7 @@ unsigned fm_frames_pick_idle(uintptr_t *pages, uint64_t *words, unsigned max, ui
       pages[got++] = n->page;
     }
   }
-  pthread_mutex_unlock(&frame_table.lock);
+  fm_libc.pthread_mutex_unlock(&frame_table.lock);
   return got;
 }
 

@@ -16,6 +16,7 @@
  * every fault the usual way) and with --no-frame-pool.
  * Design: docs/design/eviction.md. */
 #include "memory/pool.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -51,8 +52,8 @@ uint64_t fm_pool_init(bool can_move, uint64_t budget_frames) {
     return 0;
   }
   size_t bytes = (size_t)chunks * CHUNK_PAGES * FM_PAGE;
-  void *p =
-      mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void *p = fm_libc.mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     return 0;
   /* 4 KiB frames (a move refuses parts of a huge page); a forked child
@@ -62,7 +63,7 @@ uint64_t fm_pool_init(bool can_move, uint64_t budget_frames) {
   if (fm_madvise_sys(p, bytes, MADV_DONTFORK) < 0 ||
       fm_uffd_register(fm.uffd, p, bytes, false) < 0) {
     fm_log("UFFDIO_MOVE is not usable here; fetching and evicting without a frame pool");
-    munmap(p, bytes);
+    fm_libc.munmap(p, bytes);
     return 0;
   }
   pool.base = p;
@@ -87,7 +88,7 @@ static uintptr_t slot(int chunk, unsigned i) {
 static int check_out(bool want_frames) {
   int best = -1;
   unsigned best_have = 0;
-  pthread_mutex_lock(&pool.lock);
+  fm_libc.pthread_mutex_lock(&pool.lock);
   for (int c = 0; c < (int)pool.chunks; c++) {
     unsigned have = want_frames ? pool.frames[c] : CHUNK_PAGES - pool.frames[c];
     if (!pool.busy[c] && have > best_have) {
@@ -97,15 +98,15 @@ static int check_out(bool want_frames) {
   }
   if (best >= 0)
     pool.busy[best] = true;
-  pthread_mutex_unlock(&pool.lock);
+  fm_libc.pthread_mutex_unlock(&pool.lock);
   return best;
 }
 
 static void check_in(int chunk, unsigned frames) {
-  pthread_mutex_lock(&pool.lock);
+  fm_libc.pthread_mutex_lock(&pool.lock);
   pool.frames[chunk] = (uint8_t)frames;
   pool.busy[chunk] = false;
-  pthread_mutex_unlock(&pool.lock);
+  fm_libc.pthread_mutex_unlock(&pool.lock);
 }
 
 bool fm_pool_take(unsigned want, struct fm_pool_run *r) {

@@ -3,6 +3,7 @@
  * Design: docs/design/eviction.md. */
 #include "memory/reclaim.h"
 #include "base/config.h"
+#include "base/libc.h"
 #include "base/state.h"
 #include "base/stats.h"
 #include "base/threads.h"
@@ -29,28 +30,28 @@ void fm_reclaim_kick(void) {
     return;
   if (__atomic_load_n(&reclaimer.kicked, __ATOMIC_RELAXED))
     return;
-  pthread_mutex_lock(&reclaimer.lock);
+  fm_libc.pthread_mutex_lock(&reclaimer.lock);
   reclaimer.kicked = true;
   fm_stats_count(FM_C_WAKE_SYSCALLS, 1);
-  pthread_cond_signal(&reclaimer.wake);
-  pthread_mutex_unlock(&reclaimer.lock);
+  fm_libc.pthread_cond_signal(&reclaimer.wake);
+  fm_libc.pthread_mutex_unlock(&reclaimer.lock);
 }
 
 static void *reclaim_main(void *arg) {
   (void)arg;
   for (;;) {
-    pthread_mutex_lock(&reclaimer.lock);
+    fm_libc.pthread_mutex_lock(&reclaimer.lock);
     while (!reclaimer.kicked) {
       fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-      pthread_cond_wait(&reclaimer.wake, &reclaimer.lock);
+      fm_libc.pthread_cond_wait(&reclaimer.wake, &reclaimer.lock);
     }
-    pthread_mutex_unlock(&reclaimer.lock);
+    fm_libc.pthread_mutex_unlock(&reclaimer.lock);
     /* Refill one batch past the low-water mark, so kicks come in bursts. */
     while (fm_frames_free() < fm_frames_low_water() + fm.cfg.evict_batch) {
       if (fm_evict_batch(fm.cfg.evict_batch) == 0) {
         struct timespec ts = {0, 50000};
         fm_stats_count(FM_C_SLEEP_SYSCALLS, 1);
-        nanosleep(&ts, NULL); /* all candidates busy: let faults finish */
+        fm_libc.nanosleep(&ts, NULL); /* all candidates busy: let faults finish */
       }
     }
     __atomic_store_n(&reclaimer.kicked, false, __ATOMIC_RELAXED);

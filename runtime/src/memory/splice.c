@@ -8,6 +8,7 @@
  * (docs/design/eviction.md, "Dirty victims written back through a pipe").
  * Design: docs/design/eviction.md. */
 #include "memory/splice.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/state.h"
 #include "base/stats.h"
@@ -36,7 +37,7 @@ static struct {
 /* Whether the kernel's vmsplice references the frame rather than copying
  * it: a write between the splice and the unmap must reach the pipe. */
 static const char *probe(int rd, int wr) {
-  char *p = mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  char *p = fm_libc.mmap(NULL, FM_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
     return strerror(errno);
   const char *why = NULL;
@@ -48,12 +49,12 @@ static const char *probe(int rd, int wr) {
     p[0] = 'b';
     fm_madvise_sys(p, FM_PAGE, MADV_DONTNEED);
     char got[FM_PAGE];
-    if (read(rd, got, sizeof got) != FM_PAGE)
+    if (fm_libc.read(rd, got, sizeof got) != FM_PAGE)
       why = "the pipe did not give the page back";
     else if (got[0] != 'b')
       why = "vmsplice copied the page instead of referencing it";
   }
-  munmap(p, FM_PAGE);
+  fm_libc.munmap(p, FM_PAGE);
   return why;
 }
 
@@ -99,7 +100,7 @@ unsigned fm_splice_take(const uintptr_t *pages, unsigned n, int *pipe) {
   if (!pipes.pages || !n)
     return 0;
   for (int i = 0; i < PIPES && *pipe < 0; i++)
-    if (pthread_mutex_trylock(&pipes.lock[i]) == 0)
+    if (fm_libc.pthread_mutex_trylock(&pipes.lock[i]) == 0)
       *pipe = i;
   if (*pipe < 0)
     return 0;
@@ -113,7 +114,7 @@ unsigned fm_splice_take(const uintptr_t *pages, unsigned n, int *pipe) {
   if (took > 0 && took % FM_PAGE) /* never: a partial page cannot be written back */
     fm_log_die("vmsplice took part of a page");
   if (!got) {
-    pthread_mutex_unlock(&pipes.lock[*pipe]);
+    fm_libc.pthread_mutex_unlock(&pipes.lock[*pipe]);
     *pipe = -1;
   }
   return got;
@@ -122,5 +123,5 @@ unsigned fm_splice_take(const uintptr_t *pages, unsigned n, int *pipe) {
 void fm_splice_store(int pipe, const uintptr_t *pages, unsigned n) {
   fm_backend_store_fd(pipes.fd[pipe][0], pages, n); /* counts its reads */
   fm_stats_count(FM_C_SPLICE_PAGES, n);
-  pthread_mutex_unlock(&pipes.lock[pipe]);
+  fm_libc.pthread_mutex_unlock(&pipes.lock[pipe]);
 }

@@ -9,6 +9,7 @@
  * finds the log complete and in the order it was written.
  * Design: docs/design/buffered-writes.md. */
 #include "memory/write_log.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/spinlock.h"
 #include "base/state.h"
@@ -73,8 +74,8 @@ int fm_write_log_init(uint64_t budget) {
   size_t chunk_bytes = (size_t)wl.nchunks * CHUNK_BYTES;
   size_t log_bytes = (size_t)wl.nlogs * sizeof(struct page_log);
   size_t node_bytes = (size_t)(wl.nchunks / CHUNKS_PER_FRAME + 1) * sizeof(uint32_t);
-  void *m = mmap(NULL, chunk_bytes + log_bytes + node_bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void *m = fm_libc.mmap(NULL, chunk_bytes + log_bytes + node_bytes, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (m == MAP_FAILED)
     return -1;
   wl.chunks = m;
@@ -373,8 +374,8 @@ static uint64_t write_page(uintptr_t page, uint64_t w, const struct extra *x) {
 static void make_room(uintptr_t mine) {
   static __thread uint8_t *bufs; /* WRITE_BATCH pages, this thread's */
   if (!bufs) {
-    void *m = mmap(NULL, (size_t)WRITE_BATCH * FM_PAGE, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *m = fm_libc.mmap(NULL, (size_t)WRITE_BATCH * FM_PAGE, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED)
       return; /* the caller writes its own page */
     bufs = m;

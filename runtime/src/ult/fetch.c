@@ -144,6 +144,26 @@ bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns
   return true;
 }
 
+/* A system call's buffer in far memory, brought in before the call as a
+ * hinted miss is (ult/syscalls.c): the thread parks while each absent page
+ * comes, or brings it in itself; a page written to is made writable, so
+ * the kernel's copy does not fault holding the kernel thread. */
+void fm_ult_fetch_range(const void *buf, size_t n, bool write) {
+  uintptr_t a = (uintptr_t)buf;
+  if (!fm.active || !n || a < fm.far_base || a >= fm.far_end)
+    return;
+  uintptr_t end = a + n < a || a + n > fm.far_end ? fm.far_end : a + n;
+  uint64_t parked_ns = 0;
+  for (uintptr_t page = fm_page_of(a); page < end; page += FM_PAGE) {
+    uint64_t w = atomic_load_explicit(fm_meta(page), memory_order_relaxed);
+    if (!(w & FARHINT_META_REGISTERED))
+      continue; /* not allocated memory: nothing to fetch */
+    if (!(w & FM_RESIDENT))
+      fm_ult_fetch(page, write, 0, &parked_ns);
+    fm_page_in(page, write, 0, FM_PATH_HINTED);
+  }
+}
+
 /* Under fetches.lock: the head fetch if it is due (and its read, if any,
  * has arrived: *data), taken off the due list. */
 static struct fetch *take_due(uint64_t now, const void **data) {

@@ -18,6 +18,7 @@
  * in it until the next deadline, an event, or queued work (an eventfd).
  * Design: docs/design/ult.md. */
 #include "ult/ult.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/spinlock.h"
 #include "base/state.h"
@@ -86,14 +87,14 @@ static struct fd_entry *entry(int fd) {
     return NULL;
   struct fd_entry *c = atomic_load(&chunks[fd / CHUNK]);
   if (!c) {
-    struct fd_entry *fresh =
-        mmap(NULL, sizeof *c * CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct fd_entry *fresh = fm_libc.mmap(NULL, sizeof *c * CHUNK, PROT_READ | PROT_WRITE,
+                                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (fresh == MAP_FAILED)
       return NULL;
     if (atomic_compare_exchange_strong(&chunks[fd / CHUNK], &c, fresh))
       c = fresh;
     else
-      munmap(fresh, sizeof *c * CHUNK);
+      fm_libc.munmap(fresh, sizeof *c * CHUNK);
   }
   return &c[fd % CHUNK];
 }
@@ -299,12 +300,12 @@ static void poll_once(const struct timespec *timeout, bool runs_next) {
   const struct timespec *t = timeout ? timeout : &zero;
   long n = syscall(SYS_epoll_pwait2, ep, evs, 64, t, NULL, 0);
   if (n < 0 && errno == ENOSYS) /* before Linux 5.11: milliseconds, rounded up */
-    n = epoll_wait(ep, evs, 64, (int)(t->tv_sec * 1000 + (t->tv_nsec + 999999) / 1000000));
+    n = fm_libc.epoll_wait(ep, evs, 64, (int)(t->tv_sec * 1000 + (t->tv_nsec + 999999) / 1000000));
   atomic_store(&polled_at, fm_stats_now_ns());
   for (long i = 0; i < n; i++) {
     if (evs[i].data.u64 == WAKE_KEY) {
       uint64_t drained;
-      (void)!read(wake_fd, &drained, sizeof drained);
+      (void)!fm_libc.read(wake_fd, &drained, sizeof drained);
     } else {
       ready((int)evs[i].data.u64, &keep);
     }
@@ -357,6 +358,6 @@ void fm_ult_netpoll_interrupt(void) {
   int one = 1;
   if (atomic_load(&poller_blocked) && atomic_compare_exchange_strong(&poller_blocked, &one, 0)) {
     uint64_t add = 1;
-    (void)!write(wake_fd, &add, sizeof add);
+    (void)!fm_libc.write(wake_fd, &add, sizeof add);
   }
 }

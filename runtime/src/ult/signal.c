@@ -31,6 +31,7 @@
  * Design: docs/design/ult.md. */
 #include "ult/ult.h"
 #include "base/interpose.h"
+#include "base/libc.h"
 #include "base/log.h"
 #include "base/spinlock.h"
 #include "base/stats.h"
@@ -91,7 +92,7 @@ static void count(uint64_t mask, int delta) {
 
 static void poke_taker(void) {
   uint64_t one = 1;
-  ssize_t unused = write(sig.wake_fd, &one, sizeof one);
+  ssize_t unused = fm_libc.write(sig.wake_fd, &one, sizeof one);
   (void)unused;
 }
 
@@ -162,7 +163,7 @@ void fm_ult_signals_start(void) {
    * and send it before then. Threads started from here inherit this. */
   sigset_t all, now;
   sigfillset(&all);
-  pthread_sigmask(SIG_SETMASK, &all, &now);
+  fm_libc.pthread_sigmask(SIG_SETMASK, &all, &now);
   sig.first_mask = to_bits(&now);
   sig.wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (sig.wake_fd < 0)
@@ -172,7 +173,7 @@ void fm_ult_signals_start(void) {
 void fm_ult_signals_worker(void) {
   sigset_t async;
   from_bits(~(SYNCHRONOUS | UNBLOCKABLE), &async);
-  pthread_sigmask(SIG_SETMASK, &async, NULL);
+  fm_libc.pthread_sigmask(SIG_SETMASK, &async, NULL);
 }
 
 void fm_ult_signals_spawned(struct fh_ult *t) {
@@ -201,14 +202,14 @@ void fm_ult_take_signals_until(struct fh_ult *t) {
     fm_spin_unlock(&sig.lock);
     atomic_store(&sig.taken, seen);
     struct pollfd p = {.fd = sig.wake_fd, .events = POLLIN};
-    ppoll(&p, 1, NULL, &waiting); /* returns for a poke, or after a handler ran */
+    fm_libc.ppoll(&p, 1, NULL, &waiting); /* returns for a poke, or after a handler ran */
     uint64_t pokes;
-    ssize_t unused = read(sig.wake_fd, &pokes, sizeof pokes);
+    ssize_t unused = fm_libc.read(sig.wake_fd, &pokes, sizeof pokes);
     (void)unused;
   }
   atomic_store(&sig.awaited, NULL);
   from_bits(sig.first_mask, &waiting);
-  pthread_sigmask(SIG_SETMASK, &waiting, NULL);
+  fm_libc.pthread_sigmask(SIG_SETMASK, &waiting, NULL);
 }
 
 /* ---- the program's calls, from user-level threads ---- */

@@ -5,6 +5,7 @@
  * the initial state. A mutex is handed straight to the waiter it wakes.
  * Design: docs/design/ult.md. */
 #include "ult/ult.h"
+#include "base/libc.h"
 #include "base/spinlock.h"
 
 #include <errno.h>
@@ -34,7 +35,7 @@ _Static_assert(sizeof(struct ubarrier) <= sizeof(fh_barrier_t), "fh_barrier_t to
  * the CPU the holder needs. */
 static void kernel_thread_nap(void) {
   struct timespec nap = {0, 50000};
-  nanosleep(&nap, NULL);
+  fm_libc.nanosleep(&nap, NULL);
 }
 
 int fh_mutex_trylock(fh_mutex_t *m) {

@@ -29,8 +29,6 @@
 #include "ult/caller.h"
 #include "ult/sched.h"
 
-#include "farhint/hint.h"
-
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -124,7 +122,7 @@ static void until_ready(int fd, short events, int msg_flags, size_t write_bytes)
 static size_t fetch(const void *buf, size_t n, bool mut, size_t budget) {
   size_t take = n < budget ? n : budget;
   if (take)
-    farhint_hint_slow(buf, take, FARHINT_PACK(mut ? FARHINT_F_MUT : 0, 0, 0), 0);
+    fm_ult_fetch_range(buf, take, mut);
   return budget - take;
 }
 

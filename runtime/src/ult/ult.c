@@ -10,6 +10,7 @@
  * requeues the thread at once.
  * Design: docs/design/ult.md. */
 #include "ult/ult.h"
+#include "base/libc.h"
 #include "base/self.h"
 #include "base/spinlock.h"
 #include "base/state.h"
@@ -171,7 +172,7 @@ void fh_ult_yield(void) {
   if (t)
     switch_out(t, AFTER_YIELD);
   else
-    sched_yield();
+    fm_libc.sched_yield();
 }
 
 bool fm_ult_any_idle(void) { return atomic_load(&idlers) > 0; }
@@ -206,11 +207,11 @@ static struct fh_ult *alloc_ult(size_t stack_bytes) {
   }
   size_t tls = fm_ult_tls_area_bytes();
   size_t total = FM_PAGE + stack_bytes + tls + FM_PAGE; /* guard, stack, TLS, thread */
-  char *base = mmap(NULL, total, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  char *base = fm_libc.mmap(NULL, total, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (base == MAP_FAILED)
     return NULL;
-  mprotect(base, FM_PAGE, PROT_NONE);
+  fm_libc.mprotect(base, FM_PAGE, PROT_NONE);
   struct fh_ult *t = (struct fh_ult *)(base + FM_PAGE + stack_bytes + tls);
   t->map_base = base;
   t->map_bytes = total;
@@ -232,7 +233,7 @@ static void free_ult(struct fh_ult *t) {
     if (keep)
       return;
   }
-  munmap(t->map_base, t->map_bytes);
+  fm_libc.munmap(t->map_base, t->map_bytes);
 }
 
 static int spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t stack_bytes,
@@ -251,7 +252,7 @@ static int spawn(struct fh_ult **out, void *(*fn)(void *), void *arg, size_t sta
                        .stack_bytes = t->stack_bytes};
   t->tp = fm_ult_tls_create(tls_area(t));
   if (!t->tp) {
-    munmap(t->map_base, t->map_bytes);
+    fm_libc.munmap(t->map_base, t->map_bytes);
     return EAGAIN;
   }
   /* The first switch to t pops this frame (see ult/switch.S): the control
@@ -484,7 +485,7 @@ static void *kthread_main(void *arg) {
   struct kthread *k = arg;
   k->tp = fm_ult_thread_pointer();
   k->tid = gettid();
-  k->thread = pthread_self();
+  k->thread = fm_libc.pthread_self();
   self = k;
   fm_ult_signals_worker();
   for (;;) {
@@ -511,7 +512,7 @@ static void *kthread_main(void *arg) {
 
 struct kthread *fm_ult_kthread_start(struct worker *w) {
   struct kthread *k =
-      mmap(NULL, sizeof *k, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      fm_libc.mmap(NULL, sizeof *k, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (k == MAP_FAILED)
     return NULL;
   atomic_store(&k->worker, w);
@@ -519,7 +520,7 @@ struct kthread *fm_ult_kthread_start(struct worker *w) {
   static _Atomic unsigned started;
   snprintf(name, sizeof name, "farhint-ult%u", atomic_fetch_add(&started, 1));
   if (fm_thread_start_arg(kthread_main, k, name, false) < 0) {
-    munmap(k, sizeof *k);
+    fm_libc.munmap(k, sizeof *k);
     return NULL;
   }
   fm_ult_monitor_add(k);
@@ -533,8 +534,8 @@ int fm_ult_start_workers(void) {
   fm_backend_on_store(fm_ult_fetches_overwritten);
   fm_ult_netpoll_start();
   int n = (int)fm.cfg.cores;
-  workers = mmap(NULL, sizeof *workers * (size_t)n, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  workers = fm_libc.mmap(NULL, sizeof *workers * (size_t)n, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (workers == MAP_FAILED) {
     workers = NULL;
     return -1;

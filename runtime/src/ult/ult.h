@@ -101,6 +101,8 @@ bool fm_ult_any_queued(void);
  * false (nothing done) on a kernel thread, in --hint-mode=block, or when too
  * many fetches are in flight. */
 bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns);
+/* Brings in what of [buf, buf + n) is far before a system call uses it. */
+void fm_ult_fetch_range(const void *buf, size_t n, bool write);
 void fm_ult_poll_fetches(void);
 /* Sleeps (fm_backend_read_wait) if the next fetch due is a read in flight;
  * false if it is not, and the caller may spin. */
