@@ -11,11 +11,13 @@ farhint_*) used by an object must be defined in its layer or below.
 Usage: check-layers.py SRC_DIR [OBJECT...]
        check-layers.py --self-test   (the check finds an upward include and call)
 """
+
 import os
 import re
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 LAYERS = ["base", "core", "backend", "memory", "fault", "ult", "interpose"]
 TOP = len(LAYERS)  # files directly in runtime/src
@@ -28,8 +30,10 @@ def layer_of(rel_path):
     if "/" not in rel_path:
         return TOP
     if head not in LAYERS:
-        raise SystemExit(f"check-layers: {rel_path} is in no layer: add its folder to LAYERS "
-                         f"in {sys.argv[0]} and to docs/design/layers.md")
+        raise SystemExit(
+            f"check-layers: {rel_path} is in no layer: add its folder to LAYERS "
+            f"in {sys.argv[0]} and to docs/design/layers.md"
+        )
     return LAYERS.index(head)
 
 
@@ -46,14 +50,15 @@ def check_includes(src):
             path = os.path.join(root, f)
             rel = os.path.relpath(path, src)
             mine = layer_of(rel)
-            for inc in INCLUDE.findall(open(path, encoding="utf-8").read()):
+            for inc in INCLUDE.findall(Path(path).read_text(encoding="utf-8")):
                 if not os.path.exists(os.path.join(src, inc)):
                     continue  # a header of another target (farmem/protocol.h, fh_tcp.h)
                 theirs = layer_of(inc)
                 uses.setdefault((mine, theirs), set()).add(rel)
                 if theirs > mine:
-                    problems.append(f"{rel} ({name(mine)}) includes {inc} ({name(theirs)}), "
-                                    "a layer above it")
+                    problems.append(
+                        f"{rel} ({name(mine)}) includes {inc} ({name(theirs)}), a layer above it"
+                    )
     return problems, uses
 
 
@@ -76,7 +81,7 @@ def source_of(obj):
     """runtime/src-relative source of a CMake object (.../src/fault/pagein.c.o)."""
     marker = "/src/"
     i = obj.rfind(marker)
-    rel = obj[i + len(marker):] if i >= 0 else os.path.basename(obj)
+    rel = obj[i + len(marker) :] if i >= 0 else os.path.basename(obj)
     return rel[:-2] if rel.endswith(".o") else rel
 
 
@@ -96,9 +101,11 @@ def check_calls(objects):
     for rel, syms in sorted(needs.items()):
         for s in sorted(syms):
             if s in owner and layer_of(owner[s]) > layer_of(rel):
-                problems.append(f"{rel} ({name(layer_of(rel))}) calls {s} of {owner[s]} "
-                                f"({name(layer_of(owner[s]))}), a layer above it"
-                                + (LIBC_ADVICE if not s.startswith(OWN_PREFIXES) else ""))
+                problems.append(
+                    f"{rel} ({name(layer_of(rel))}) calls {s} of {owner[s]} "
+                    f"({name(layer_of(owner[s]))}), a layer above it"
+                    + (LIBC_ADVICE if not s.startswith(OWN_PREFIXES) else "")
+                )
     return problems
 
 
@@ -111,13 +118,18 @@ def run(src, objects):
     for p in problems:
         print(f"check-layers: {p}", file=sys.stderr)
     if problems:
-        print(f"check-layers: {len(problems)} dependencies go up the layers "
-              f"({' < '.join(LAYERS)} < top): move the code, or let the upper layer register "
-              "a callback (docs/design/layers.md)", file=sys.stderr)
+        print(
+            f"check-layers: {len(problems)} dependencies go up the layers "
+            f"({' < '.join(LAYERS)} < top): move the code, or let the upper layer register "
+            "a callback (docs/design/layers.md)",
+            file=sys.stderr,
+        )
         return 1
     for mine in range(TOP + 1):
-        below = sorted({name(t) for (m, t) in uses if m == mine and t != mine},
-                       key=lambda n: LAYERS.index(n) if n in LAYERS else TOP)
+        below = sorted(
+            {name(t) for (m, t) in uses if m == mine and t != mine},
+            key=lambda n: LAYERS.index(n) if n in LAYERS else TOP,
+        )
         print(f"{name(mine):10} includes {', '.join(below) or '-'}")
     print(f"check-layers: {len(objects)} objects, no include or call goes up a layer")
     return 0
@@ -130,16 +142,16 @@ SELF_TEST_TREE = {
     "fault/up.c": "void fm_up(void) {}\nvoid fm_weak_up(void) {}\n",
     # a call through a libc name an upper layer interposes
     "interpose/mmap.c": "#include <stddef.h>\nvoid *mmap(void *a, size_t n, int p, int f, int fd, "
-                        "long o) { return a; }\n",
+    "long o) { return a; }\n",
     "memory/pool.c": "#include <sys/mman.h>\nvoid *fm_pool(void) { return mmap(0, 4096, "
-                     "PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0); }\n",
+    "PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0); }\n",
     # through a weak reference
     "core/meta.c": "void fm_weak_up(void) __attribute__((weak));\n"
-                   "void fm_meta(void) { if (fm_weak_up) fm_weak_up(); }\n",
+    "void fm_meta(void) { if (fm_weak_up) fm_weak_up(); }\n",
     # downward calls, of libc names too, pass
     "base/libc.c": "#include <unistd.h>\nlong fm_read(int fd) { char c; return read(fd, &c, 1); }\n",
     "fault/down.c": "long fm_read(int);\nvoid fm_meta(void);\n"
-                    "void fm_down(void) { fm_read(0); fm_meta(); }\n",
+    "void fm_down(void) { fm_read(0); fm_meta(); }\n",
 }
 
 
@@ -152,7 +164,7 @@ def self_test():
         for rel, text in SELF_TEST_TREE.items():
             os.makedirs(os.path.join(src, os.path.dirname(rel)), exist_ok=True)
             path = os.path.join(src, rel)
-            open(path, "w").write(text)
+            Path(path).write_text(text)
             if rel.endswith(".c"):
                 obj = path + ".o"
                 subprocess.run(["cc", "-c", "-I", src, "-o", obj, path], check=True)

@@ -10,7 +10,7 @@ debs=(clang-19 llvm-19-dev llvm-19-tools libclang-19-dev libpolly-19-dev
       libunwind-dev libjemalloc-dev libibverbs-dev librdmacm-dev libpfm4-dev
       libbenchmark-dev libgtest-dev libgmock-dev valgrind linux-perf zlib1g-dev
       libmemcached-dev memcached libevent-dev gdb liblz4-dev libzstd-dev kmod
-      qemu-system-x86 rdma-core ibverbs-providers busybox-static perftest)
+      qemu-system-x86 rdma-core ibverbs-providers busybox-static perftest clang-format-19)
 
 missing=()
 for p in "${debs[@]}"; do

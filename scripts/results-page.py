@@ -4,6 +4,7 @@ docs/results/tables.yaml and the CSVs in docs/results/data/.
 
 Usage: results-page.py [--check]   (--check: fail if the page differs)
 """
+
 import csv
 import sys
 from pathlib import Path
@@ -53,9 +54,7 @@ def section(entry: dict) -> str:
 def render() -> str:
     spec = yaml.safe_load((RESULTS / "tables.yaml").read_text())
     sections = spec["sections"]
-    contents = "\n".join(
-        f"- [{s['title']}](#{anchor(s['title'])})" for s in sections
-    )
+    contents = "\n".join(f"- [{s['title']}](#{anchor(s['title'])})" for s in sections)
     body = "\n\n".join(section(s) for s in sections)
     return f"{HEADER}\n{contents}\n\n{body}\n"
 

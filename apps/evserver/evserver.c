@@ -109,10 +109,10 @@ static struct evconnlistener *listen_on(struct worker *w, int port) {
   struct sockaddr_in a = {.sin_family = AF_INET,
                           .sin_port = htons((uint16_t)port),
                           .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-  return evconnlistener_new_bind(
-      w->base, on_accept, w,
-      LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE | LEV_OPT_REUSEABLE_PORT | LEV_OPT_CLOSE_ON_EXEC,
-      1024, (struct sockaddr *)&a, sizeof a);
+  return evconnlistener_new_bind(w->base, on_accept, w,
+                                 LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE |
+                                     LEV_OPT_REUSEABLE_PORT | LEV_OPT_CLOSE_ON_EXEC,
+                                 1024, (struct sockaddr *)&a, sizeof a);
 }
 
 static int bound_port(struct evconnlistener *l) {

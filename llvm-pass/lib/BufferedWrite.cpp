@@ -23,8 +23,8 @@ static bool loggable(Type *T, const DataLayout &DL, unsigned &Bytes) {
 }
 
 static bool isAdd(unsigned Opcode) {
-  return Opcode == Instruction::Add || Opcode == Instruction::Sub ||
-         Opcode == Instruction::FAdd || Opcode == Instruction::FSub;
+  return Opcode == Instruction::Add || Opcode == Instruction::Sub || Opcode == Instruction::FAdd ||
+         Opcode == Instruction::FSub;
 }
 
 static bool isSub(unsigned Opcode) {
@@ -60,8 +60,8 @@ static std::optional<BufferedWrite> plusEquals(StoreInst *S, const DominatorTree
   auto *L = dyn_cast<LoadInst>(Op->getOperand(0));
   if ((!L || L->getPointerOperand() != S->getPointerOperand()) && !isSub(Op->getOpcode()))
     L = dyn_cast<LoadInst>(Op->getOperand(1));
-  if (!L || L->getPointerOperand() != S->getPointerOperand() || !L->isSimple() ||
-      !L->hasOneUse() || L->getParent() != S->getParent())
+  if (!L || L->getPointerOperand() != S->getPointerOperand() || !L->isSimple() || !L->hasOneUse() ||
+      L->getParent() != S->getParent())
     return std::nullopt;
   for (Instruction *I = L->getNextNode(); I != S; I = I->getNextNode())
     if (I != Op && I->mayReadOrWriteMemory()) {
@@ -80,8 +80,8 @@ static std::optional<BufferedWrite> plusEquals(StoreInst *S, const DominatorTree
   return BufferedWrite{S, L, Op, Shape};
 }
 
-static std::optional<BufferedWrite> ofStore(StoreInst *S, const Access &A,
-                                            const DominatorTree &DT, std::string &WhyNot) {
+static std::optional<BufferedWrite> ofStore(StoreInst *S, const Access &A, const DominatorTree &DT,
+                                            std::string &WhyNot) {
   unsigned Bytes;
   if (S->isVolatile())
     WhyNot = "a volatile store";
@@ -210,8 +210,8 @@ void emitBufferedWrite(const BufferedWrite &W, GlobalVariable *LiveWord, bool Te
   auto *Meta = BasicBlock::Create(C, "fh.w.meta", &F, Plain);
   auto *Log = BasicBlock::Create(C, "fh.w.log", &F, Cont);
   BranchInst *ToCont = BranchInst::Create(Cont, Plain);
-  for (Instruction *I : {static_cast<Instruction *>(W.Load), static_cast<Instruction *>(W.Op),
-                         W.Store})
+  for (Instruction *I :
+       {static_cast<Instruction *>(W.Load), static_cast<Instruction *>(W.Op), W.Store})
     if (I)
       I->moveBefore(ToCont);
   Head->getTerminator()->eraseFromParent();
@@ -230,11 +230,11 @@ void emitBufferedWrite(const BufferedWrite &W, GlobalVariable *LiveWord, bool Te
   FunctionCallee Slow = preserveMostRuntimeFunction(
       M, "farhint_write_slow_preserve_most",
       FunctionType::get(Type::getVoidTy(C), {PointerType::getUnqual(C), I64, I32}, false));
-  Value *WordAddr = B.CreateIntToPtr(
-      metaWordAddress(B, B.CreateLShr(Addr, FARHINT_PAGE_SHIFT)), PointerType::getUnqual(C));
+  Value *WordAddr = B.CreateIntToPtr(metaWordAddress(B, B.CreateLShr(Addr, FARHINT_PAGE_SHIFT)),
+                                     PointerType::getUnqual(C));
   Value *Word = B.CreateLoad(I64, WordAddr, /*isVolatile=*/true, "fh.w.meta");
-  Value *Absent = B.CreateICmpEQ(B.CreateAnd(Word, FARHINT_META_PRESENT),
-                                 ConstantInt::get(I64, 0), "fh.w.absent");
+  Value *Absent = B.CreateICmpEQ(B.CreateAnd(Word, FARHINT_META_PRESENT), ConstantInt::get(I64, 0),
+                                 "fh.w.absent");
   Value *Go = B.CreateAnd(Absent, B.CreateIsNotNull(Slow.getCallee(), "fh.hasrt"), "fh.w.go");
   B.CreateCondBr(Go, Log, Plain, MDBuilder(C).createBranchWeights(1, 1000));
 

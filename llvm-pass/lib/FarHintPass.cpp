@@ -468,8 +468,8 @@ private:
         Writes.push_back(*W);
       Adds |= W->Load != nullptr;
     }
-    std::string Split = std::to_string(S.WriteFaults) + " of its " + std::to_string(S.Faults) +
-                        " faults write";
+    std::string Split =
+        std::to_string(S.WriteFaults) + " of its " + std::to_string(S.Faults) + " faults write";
     if (double(S.WriteFaults) < (Adds ? 0.45 : 0.9) * double(S.Faults)) {
       WhyNot = "the profile shows it reads what it faults on (" + Split + ")";
       return NotTaken();

@@ -96,8 +96,7 @@ void HintEmitter::emitPrefetch(Value *Addr, Value *Size, const HintParams &P, co
 // A NUL-terminated string kept in the object's section Section.
 static void keepString(Module &M, StringRef Name, StringRef Section, StringRef Text) {
   Constant *Init = ConstantDataArray::getString(M.getContext(), Text);
-  auto *G =
-      new GlobalVariable(M, Init->getType(), true, GlobalValue::InternalLinkage, Init, Name);
+  auto *G = new GlobalVariable(M, Init->getType(), true, GlobalValue::InternalLinkage, Init, Name);
   G->setSection(Section);
   G->setAlignment(Align(1));
   appendToUsed(M, {G});

@@ -29,19 +29,21 @@ Error Options::set(StringRef KeyValue) {
   auto [Key, Value] = KeyValue.split('=');
   Key = Key.trim();
   Value = Value.trim();
+  if (Key == "profile" || Key == "report" || Key == "mode" || Key == "prefix-map")
+    return setText(Key, Value);
+  if (Key == "coverage" || Key == "max-sites" || Key == "min-faults" || Key == "prefetch-distance")
+    return setNumber(Key, Value);
+  if (Key == "static-insert" || Key == "buffered-writes")
+    return setSwitch(Key, Value);
+  return createStringError(inconvertibleErrorCode(), "farhint: unknown option '" + Key +
+                                                         "' (known options: " + knownKeys() + ")");
+}
+
+Error Options::setText(StringRef Key, StringRef Value) {
   if (Key == "profile") {
     if (Value.empty())
       return bad(Key, Value, "a path to a .fhprof file");
     ProfilePath = Value.str();
-  } else if (Key == "coverage") {
-    if (Value.getAsDouble(Coverage) || Coverage <= 0 || Coverage > 1)
-      return bad(Key, Value, "a fraction in (0, 1], e.g. 0.95");
-  } else if (Key == "max-sites") {
-    if (Value.getAsInteger(10, MaxSites) || MaxSites == 0)
-      return bad(Key, Value, "a positive integer");
-  } else if (Key == "min-faults") {
-    if (Value.getAsInteger(10, MinFaults))
-      return bad(Key, Value, "a non-negative integer");
   } else if (Key == "report") {
     if (Value.empty())
       return bad(Key, Value, "a path for the YAML report");
@@ -53,29 +55,39 @@ Error Options::set(StringRef KeyValue) {
       PassMode = Mode::Static;
     else
       return bad(Key, Value, "profile or static");
-  } else if (Key == "static-insert") {
-    Expected<bool> B = parseBool(Key, Value);
-    if (!B)
-      return B.takeError();
-    StaticInsert = *B;
-  } else if (Key == "buffered-writes") {
-    Expected<bool> B = parseBool(Key, Value);
-    if (!B)
-      return B.takeError();
-    BufferedWrites = *B;
-  } else if (Key == "prefix-map") {
+  } else {
+    assert(Key == "prefix-map");
     auto [Old, New] = Value.split('=');
     if (Old.empty() || !Value.contains('='))
       return bad(Key, Value, "OLD=NEW: the folder the profile's sources were in, and this one");
     PrefixMaps.push_back({Old.str(), New.str()});
-  } else if (Key == "prefetch-distance") {
+  }
+  return Error::success();
+}
+
+Error Options::setNumber(StringRef Key, StringRef Value) {
+  if (Key == "coverage") {
+    if (Value.getAsDouble(Coverage) || Coverage <= 0 || Coverage > 1)
+      return bad(Key, Value, "a fraction in (0, 1], e.g. 0.95");
+  } else if (Key == "max-sites") {
+    if (Value.getAsInteger(10, MaxSites) || MaxSites == 0)
+      return bad(Key, Value, "a positive integer");
+  } else if (Key == "min-faults") {
+    if (Value.getAsInteger(10, MinFaults))
+      return bad(Key, Value, "a non-negative integer");
+  } else {
+    assert(Key == "prefetch-distance");
     if (Value.getAsInteger(10, PrefetchDistance) || PrefetchDistance > 4096)
       return bad(Key, Value, "iterations ahead, 0 (no prefetches) to 4096");
-  } else {
-    return createStringError(inconvertibleErrorCode(), "farhint: unknown option '" + Key +
-                                                           "' (known options: " + knownKeys() +
-                                                           ")");
   }
+  return Error::success();
+}
+
+Error Options::setSwitch(StringRef Key, StringRef Value) {
+  Expected<bool> B = parseBool(Key, Value);
+  if (!B)
+    return B.takeError();
+  (Key == "static-insert" ? StaticInsert : BufferedWrites) = *B;
   return Error::success();
 }
 

@@ -192,55 +192,87 @@ struct SplitText {
   std::vector<StringRef> Sites;
 };
 
-std::optional<SplitText> splitSites(StringRef Text) {
-  size_t Depth = 0, ArrayStart = 0, ArrayEnd = 0, ElemStart = 0;
+// splitSites' scan of the text, a character at a time; a step that finds
+// the text not plainly shaped returns false.
+class SiteSplitter {
+public:
+  explicit SiteSplitter(StringRef Text) : Text(Text) {}
+
+  std::optional<SplitText> split() {
+    for (size_t I = 0; I < Text.size(); I++)
+      if (!step(I))
+        return std::nullopt;
+    if (!ArrayEnd || Depth != 0 || InString)
+      return std::nullopt;
+    Out.Rest = (Text.slice(0, ArrayStart) + "[]" + Text.substr(ArrayEnd + 1)).str();
+    return std::move(Out);
+  }
+
+private:
+  StringRef Text;
+  size_t Depth = 0, ArrayStart = 0, ArrayEnd = 0, ElemStart = 0, KeyStart = 0;
   bool InString = false, Escaped = false;
   StringRef LastKey;
-  size_t KeyStart = 0;
   SplitText Out;
-  for (size_t I = 0; I < Text.size(); I++) {
+
+  bool inSites() const { return ArrayStart && !ArrayEnd; }
+
+  bool step(size_t I) {
     char C = Text[I];
     if (InString) {
-      if (Escaped)
-        Escaped = false;
-      else if (C == '\\')
-        Escaped = true;
-      else if (C == '"') {
-        InString = false;
-        LastKey = Text.slice(KeyStart, I);
-      }
-      continue;
+      inString(I, C);
+      return true;
     }
-    bool InSites = ArrayStart && !ArrayEnd;
-    if (InSites && Depth == 2 && C != '{' && C != ',' && C != ']' && !isSpace(C))
-      return std::nullopt; // an element that is not an object: parse it whole
+    if (inSites() && Depth == 2 && C != '{' && C != ',' && C != ']' && !isSpace(C))
+      return false; // an element that is not an object: parse it whole
     if (C == '"') {
       InString = true;
       KeyStart = I + 1;
-    } else if (C == '{' || C == '[') {
-      if (Depth == 1 && C == '[' && LastKey == "sites" && Text.slice(0, I).rtrim().ends_with(":")) {
-        if (ArrayStart)
-          return std::nullopt; // two "sites" keys
-        ArrayStart = I;
-      } else if (InSites && Depth == 2) {
-        ElemStart = I;
-      }
-      Depth++;
-    } else if (C == '}' || C == ']') {
-      if (Depth == 0)
-        return std::nullopt;
-      Depth--;
-      if (InSites && Depth == 2)
-        Out.Sites.push_back(Text.slice(ElemStart, I + 1));
-      else if (InSites && Depth == 1)
-        ArrayEnd = I;
+      return true;
+    }
+    if (C == '{' || C == '[')
+      return open(I, C);
+    if (C == '}' || C == ']')
+      return close(I);
+    return true;
+  }
+
+  void inString(size_t I, char C) {
+    if (Escaped) {
+      Escaped = false;
+    } else if (C == '\\') {
+      Escaped = true;
+    } else if (C == '"') {
+      InString = false;
+      LastKey = Text.slice(KeyStart, I);
     }
   }
-  if (!ArrayEnd || Depth != 0 || InString)
-    return std::nullopt;
-  Out.Rest = (Text.slice(0, ArrayStart) + "[]" + Text.substr(ArrayEnd + 1)).str();
-  return Out;
-}
+
+  bool open(size_t I, char C) {
+    if (Depth == 1 && C == '[' && LastKey == "sites" && Text.slice(0, I).rtrim().ends_with(":")) {
+      if (ArrayStart)
+        return false; // two "sites" keys
+      ArrayStart = I;
+    } else if (inSites() && Depth == 2) {
+      ElemStart = I;
+    }
+    Depth++;
+    return true;
+  }
+
+  bool close(size_t I) {
+    if (Depth == 0)
+      return false;
+    Depth--;
+    if (inSites() && Depth == 2)
+      Out.Sites.push_back(Text.slice(ElemStart, I + 1));
+    else if (inSites() && Depth == 1)
+      ArrayEnd = I;
+    return true;
+  }
+};
+
+std::optional<SplitText> splitSites(StringRef Text) { return SiteSplitter(Text).split(); }
 
 } // namespace
 

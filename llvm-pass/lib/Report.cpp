@@ -78,8 +78,8 @@ Error Report::write(StringRef Path) const {
   // Compiles of one build run at once (make -j): each merges its document
   // into the file under an exclusive lock of it.
   int FD;
-  if (std::error_code EC = sys::fs::openFileForReadWrite(Path, FD, sys::fs::CD_OpenAlways,
-                                                         sys::fs::OF_Text))
+  if (std::error_code EC =
+          sys::fs::openFileForReadWrite(Path, FD, sys::fs::CD_OpenAlways, sys::fs::OF_Text))
     return Fail(EC);
   sys::fs::file_t File = sys::fs::convertFDToNativeFile(FD);
   if (std::error_code EC = sys::fs::lockFile(FD)) {

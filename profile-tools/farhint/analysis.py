@@ -49,6 +49,7 @@ import bisect
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 PAGE = 4096
 READ_AHEAD = 16
@@ -144,7 +145,7 @@ def analyze(sf: SiteFaults, footprint_pages: int = 0, spatial_rate: int = 1) -> 
     deltas, runs, all_pages, continued = [], [], set(), 0
     for real in sf.pages_by_thread.values():
         pages = [page // spatial_rate for page in real] if spatial_rate > 1 else real
-        deltas += [b - a for a, b in zip(pages, pages[1:])]
+        deltas += [b - a for a, b in pairwise(pages)]
         thread_runs, thread_continued = _runs(pages)
         runs += thread_runs
         continued += thread_continued

@@ -562,6 +562,40 @@ class GivenUp:
         return None
 
 
+def plan_runs(prepared, configs, fractions, repeats):
+    """Every run a sweep makes, (repeat, program, configuration, fraction),
+    in the order it makes them: manual hints only where a program has
+    them, builds with hints only where it was built so."""
+    return [
+        (r, p, c, f)
+        for r in range(1, repeats + 1)
+        for p in prepared
+        for c in configs
+        for f in ([1.0] if c == "native" else sorted(fractions, reverse=True))
+        if (plain(c) != "manual" or p.manual) and (plain(c) not in BUILT_WITH_HINTS or p.auto)
+    ]
+
+
+def _progress(p, config, row, natives, timeout_factor):
+    """What a run's progress line says of it; natives (program -> seconds of
+    its native runs so far) takes a native run's time."""
+    if config == "native" and row["status"] == "ok":
+        natives.setdefault(p.program.name, []).append(row["seconds"])
+    if row["status"] == "timeout":  # its base is the preparation's native run
+        return (
+            f"stopped at its timeout, {row['seconds']:.1f} s "
+            f"({timeout_factor:g}x the native run measured while preparing, "
+            f"{p.native_seconds:.2f} s; at least 60 s; --timeout-factor raises it)"
+        )
+    # against the median native run so far, as summary.md's against the
+    # median of all (the same with one repeat)
+    done = sorted(natives.get(p.program.name, [])) or [p.native_seconds]
+    base = done[len(done) // 2]
+    ratio = row["seconds"] / base if base else 0
+    mark = "" if row["status"] == "ok" else f"  <-- {row['status']}"
+    return f"{row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}"
+
+
 def sweep(
     prepared,
     configs,
@@ -579,14 +613,7 @@ def sweep(
     on the runtime also with that build's (CONFIG@base). Returns the rows."""
     if base_build:
         configs = with_base(configs)
-    plan = [
-        (r, p, c, f)
-        for r in range(1, repeats + 1)
-        for p in prepared
-        for c in configs
-        for f in ([1.0] if c == "native" else sorted(fractions, reverse=True))
-        if (plain(c) != "manual" or p.manual) and (plain(c) not in BUILT_WITH_HINTS or p.auto)
-    ]
+    plan = plan_runs(prepared, configs, fractions, repeats)
     rows = []
     natives = {}  # program -> the seconds of its native runs so far
     given_up = GivenUp()
@@ -620,23 +647,8 @@ def sweep(
                 )
                 if skip:
                     say(f"{heading} {skip}")
-                    continue
-                if c == "native" and row["status"] == "ok":
-                    natives.setdefault(p.program.name, []).append(row["seconds"])
-                # against the median native run so far, as summary.md's
-                # against the median of all (the same with one repeat)
-                done = sorted(natives.get(p.program.name, [])) or [p.native_seconds]
-                base = done[len(done) // 2]
-                ratio = row["seconds"] / base if base else 0
-                if row["status"] == "timeout":  # its base is the preparation's native run
-                    say(
-                        f"{heading} stopped at its timeout, {row['seconds']:.1f} s "
-                        f"({timeout_factor:g}x the native run measured while preparing, "
-                        f"{p.native_seconds:.2f} s; at least 60 s; --timeout-factor raises it)"
-                    )
-                    continue
-                mark = "" if row["status"] == "ok" else f"  <-- {row['status']}"
-                say(f"{heading} {row['seconds']:7.2f} s ({ratio:5.2f}x native){mark}")
+                else:
+                    say(f"{heading} {_progress(p, c, row, natives, timeout_factor)}")
         finally:
             if swap:
                 swap.__exit__(None, None, None)

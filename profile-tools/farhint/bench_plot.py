@@ -68,7 +68,7 @@ def _time_vs_local(plt, rows, fractions, apps_, out_dir):
     fig, axes = plt.subplots(rows_, cols, figsize=(3.2 * cols, 3.2 * rows_), squeeze=False)
     for ax in axes.flat[len(apps_) :]:
         ax.set_visible(False)
-    for ax, app in zip(axes.flat, apps_):
+    for ax, app in zip(axes.flat, apps_, strict=False):
         base = med.get((app, "native", 100), (None,))[0]
         for nth, (config, (color, marker)) in enumerate(STYLE.items()):
             xs, ys, failed, skipped = [], [], [], []
@@ -121,7 +121,7 @@ def _time_vs_local(plt, rows, fractions, apps_, out_dir):
     # (the first may have none: every run there stopped).
     drawn = {}
     for ax in axes.flat:
-        for handle, label in zip(*ax.get_legend_handles_labels()):
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
             drawn.setdefault(label, handle)
     if drawn:
         axes.flat[0].legend(list(drawn.values()), list(drawn), fontsize=8)

@@ -1,6 +1,7 @@
 """A cgroup-v1 memory cgroup for one run: create with a limit, put a child in
 it, read what it used and whether the OOM killer struck, remove it."""
 
+import contextlib
 import os
 import time
 from dataclasses import dataclass
@@ -30,10 +31,8 @@ def _remove_abandoned():
         pid = path.name.split("-")[1]
         if not pid.isdigit() or Path(f"/proc/{pid}").exists():
             continue
-        try:
-            path.rmdir()  # refused while a process is still in it
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):  # refused while a process is still in it
+            path.rmdir()
 
 
 class MemoryCgroup:

@@ -142,7 +142,7 @@ def _prebuilt(cmd, check_text) -> suite.Program:
         " ".join(cmd),
         Path.cwd(),
         check=suite.parse_check(check_text),
-        inputs={s: cmd[1:] for s in suite.SIZES},
+        inputs=dict.fromkeys(suite.SIZES, cmd[1:]),
         prebuilt=path,
     )
 
@@ -202,6 +202,23 @@ def _base_build(folder: Path, configs) -> Path:
     return folder
 
 
+def _prepare_all(programs, size, out, say, configs):
+    """Each program prepared (built, measured natively, profiled), and those
+    that could not be, with why: the others still run."""
+    prepared, left_out = [], {}
+    for program in programs:
+        try:
+            prepared.append(
+                bench.prepare(
+                    program, size, out, say, variants=[c for c in bench.VARIANTS if c in configs]
+                )
+            )
+        except RuntimeError as err:
+            say(f"farhint bench: {err}; {program.name} is left out")
+            left_out[program.name] = str(err)
+    return prepared, left_out
+
+
 def run(args):
     # SIGTERM unwinds like Ctrl-C: swap is switched off and the cgroup removed.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
@@ -229,21 +246,7 @@ def run(args):
             "this sweep's rows follow them (summary.md and the plots are this sweep's alone)"
         )
     try:
-        prepared, left_out = [], {}
-        for program in programs:
-            try:
-                prepared.append(
-                    bench.prepare(
-                        program,
-                        args.size,
-                        out,
-                        say,
-                        variants=[c for c in bench.VARIANTS if c in configs],
-                    )
-                )
-            except RuntimeError as err:  # the others still run
-                say(f"farhint bench: {err}; {program.name} is left out")
-                left_out[program.name] = str(err)
+        prepared, left_out = _prepare_all(programs, args.size, out, say, configs)
         if not prepared:
             print("farhint bench: no program could be prepared", file=sys.stderr)
             return 1

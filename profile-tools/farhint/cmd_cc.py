@@ -102,7 +102,7 @@ def compiler_command(profile, cxx, plugin_args, args):
                 "give an absolute one, e.g. FARHINT_PROFILE=$PWD/app.fhprof)"
             )
             raise FileNotFoundError(
-                f"profile {profile} does not exist{where}; record one " "with `farhint profile`"
+                f"profile {profile} does not exist{where}; record one with `farhint profile`"
             )
         cmd += [
             f"-fplugin={buildtree.part('lib/farhint.so')}",
@@ -204,4 +204,5 @@ def run(args):
             return link_and_check(cmd, rest, profile)
         if args.profile is None:
             print(no_profile_note(rest), file=sys.stderr)
-    os.execvp(cmd[0], cmd)
+    os.execvp(cmd[0], cmd)  # returns only by raising OSError
+    return 127

@@ -142,7 +142,9 @@ def run(args):
         if peak is None:
             raise UserError(f"profile {args.profile} records no peak; give --peak SIZE")
     # proactive mode has no budget unless one is given: the runtime takes the machine's
-    local = None if args.proactive and args.local is None else parse_budget(args.local or "1G", peak)
+    local = (
+        None if args.proactive and args.local is None else parse_budget(args.local or "1G", peak)
+    )
     limit = parse_size(args.cgroup_limit) if args.cgroup_limit else None
     env = runtime_env(settings_of(args, local))
     if limit is None:

@@ -106,9 +106,12 @@ def _check_top(path, data):
         _optional(
             data,
             "unattributed",
-            lambda v: isinstance(v, list)
-            and all(
-                _is_dict(u) and _is_str(u.get("function")) and _count(u.get("faults")) for u in v
+            lambda v: (
+                isinstance(v, list)
+                and all(
+                    _is_dict(u) and _is_str(u.get("function")) and _count(u.get("faults"))
+                    for u in v
+                )
             ),
         ),
         path,
@@ -163,7 +166,7 @@ def load_profile(path) -> dict:
         text = Path(path).read_text()
     except (OSError, UnicodeDecodeError) as err:
         raise ProfileError(
-            f"profile '{path}': cannot read it: " f"{getattr(err, 'strerror', None) or err}"
+            f"profile '{path}': cannot read it: {getattr(err, 'strerror', None) or err}"
         ) from err
     try:
         data = json.loads(text, parse_float=_number)

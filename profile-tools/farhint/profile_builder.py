@@ -164,7 +164,7 @@ def _per_window(trace, counts, share):
     for (window, key), n in counts.items():
         if window < len(per_window):
             per_window[window][key] += n
-    return [c for c, (on, _) in zip(per_window, trace.windows) if on], share
+    return [c for c, (on, _) in zip(per_window, trace.windows, strict=False) if on], share
 
 
 def _windows_summary(trace, share):

@@ -31,12 +31,12 @@ def flame_svg(stacks) -> str:
             if w >= 1:
                 hue = 20 + (hash(name) % 40)
                 rects.append(
-                    f'<g><title>{html.escape(name)}: {kid["n"]} faults '
-                    f'({100 * kid["n"] / total:.1f}%)</title>'
+                    f"<g><title>{html.escape(name)}: {kid['n']} faults "
+                    f"({100 * kid['n'] / total:.1f}%)</title>"
                     f'<rect x="{x:.1f}" y="{depth * ROW}" width="{w:.1f}" height="{ROW - 1}" '
                     f'fill="hsl({hue},80%,60%)"/>'
                     f'<text x="{x + 3:.1f}" y="{depth * ROW + 13}" font-size="11">'
-                    f'{html.escape(name[: int(w / 7)])}</text></g>'
+                    f"{html.escape(name[: int(w / 7)])}</text></g>"
                 )
                 walk(kid, x, depth + 1)
             x += w
@@ -92,12 +92,12 @@ def write_html(profile, path, top=50):
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}
 td,th{{border:1px solid #ccc;padding:2px 6px;font-size:13px}}th{{background:#eee}}</style></head>
 <body><h1>farhint report</h1>
-<p>{run.get('total_faults', 0)} faults at {run.get('local_bytes', 0) >> 20} MiB local in
-<code>{html.escape(' '.join(run.get('command', [])))}</code>.
-Sites covering 90% / 95% / 99% of faults: {cov['90%']} / {cov['95%']} / {cov['99%']}.</p>
+<p>{run.get("total_faults", 0)} faults at {run.get("local_bytes", 0) >> 20} MiB local in
+<code>{html.escape(" ".join(run.get("command", [])))}</code>.
+Sites covering 90% / 95% / 99% of faults: {cov["90%"]} / {cov["95%"]} / {cov["99%"]}.</p>
 <h2>Top sites</h2><table><tr><th>rank</th><th>site</th><th>function</th><th>faults</th>
 <th>%</th><th>cum %</th><th>kind</th><th>suggested hint</th><th>source</th></tr>{cells}</table>
-<h2>Fault-density flame graph</h2>{flame_svg(profile.get('stacks', []))}
+<h2>Fault-density flame graph</h2>{flame_svg(profile.get("stacks", []))}
 <h2>Coverage</h2>{coverage_svg(profile)}
 </body></html>"""
     with open(path, "w") as f:

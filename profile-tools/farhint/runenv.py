@@ -34,8 +34,7 @@ def program_of(args, subcommand):
     path = program_path(cmd[0])
     if not path or not os.path.exists(path):
         print(
-            f"farhint {subcommand}: {cmd[0]}: no such program (give its path, or put it "
-            "on PATH)",
+            f"farhint {subcommand}: {cmd[0]}: no such program (give its path, or put it on PATH)",
             file=sys.stderr,
         )
         return None
@@ -101,7 +100,7 @@ def measure_peak(
     rc = proc.wait()
     if rc == EXIT_RUNTIME_STOPPED:
         raise RuntimeStopped(
-            "the far-memory runtime stopped the program (its message " "above says why)"
+            "the far-memory runtime stopped the program (its message above says why)"
         )
     written = list(stats_path.parent.glob(stats_path.name + per_pid.replace("%p", "*")))
     if not written:  # a crash still leaves them (the peak so far)
@@ -124,7 +123,7 @@ def parse_signal(text: str) -> signal.Signals:
         )
     except (KeyError, ValueError):
         raise UserError(
-            f"{text!r} is not a signal (give a name such as USR2, or a " "number)"
+            f"{text!r} is not a signal (give a name such as USR2, or a number)"
         ) from None
 
 

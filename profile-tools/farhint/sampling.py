@@ -27,6 +27,7 @@ varies little from burst to burst, one that comes and goes varies a lot.
 """
 
 from collections import Counter, defaultdict
+from itertools import pairwise
 
 BURST = 1024  # FARHINT_TRACE_BURST (runtime/include/farhint/trace.h)
 Z95 = 1.96
@@ -101,8 +102,8 @@ def _systematic_variance(ordered, scale):
     variance = Counter()
     for key, site_total in site_totals.items():
         share = site_total / grand
-        d = [c[key] - share * t for c, t in zip(ordered, totals)]
-        s2 = sum((b - a) ** 2 for a, b in zip(d, d[1:])) / (2 * (n - 1))
+        d = [c[key] - share * t for c, t in zip(ordered, totals, strict=False)]
+        s2 = sum((b - a) ** 2 for a, b in pairwise(d)) / (2 * (n - 1))
         variance[key] = n * scale * s2
     return variance
 

@@ -66,7 +66,7 @@ def _rows(text: str):
             m = _TOKEN.match(text, pos)
             if not m:
                 raise ValueError(
-                    f"settings.def: cannot read the row at {text[start.start():pos + 20]!r}"
+                    f"settings.def: cannot read the row at {text[start.start() : pos + 20]!r}"
                 )
             pos = m.end()
             if m.group(3):

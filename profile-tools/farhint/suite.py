@@ -106,7 +106,7 @@ def parse_check(text: str, ignore: str = "") -> Check:
     if text in ("checksum-line", "stdout", "none"):
         return Check(text, "", ignore)
     raise SuiteError(
-        f"check {text!r} is none of checksum-line, stdout, file:PATH, " "command:SHELL, none"
+        f"check {text!r} is none of checksum-line, stdout, file:PATH, command:SHELL, none"
     )
 
 
@@ -172,8 +172,7 @@ def resolve(name_or_path: str) -> Path:
             return shipped
         names = ", ".join(sorted(p.stem for p in SUITES_DIR.glob("*.toml")))
         raise SuiteError(
-            f"no suite named {name_or_path!r} (shipped: {names}; or give "
-            "the path of a .toml file)"
+            f"no suite named {name_or_path!r} (shipped: {names}; or give the path of a .toml file)"
         )
     if not path.is_file():
         raise SuiteError(f"suite file {path} does not exist")
@@ -237,7 +236,7 @@ def _program(name, entry, head, folder, threads, where) -> Program:
     for s in sources:
         if not (folder / s).is_file():
             raise SuiteError(
-                f"{where}: source {folder / s} does not exist (is --src the " "suite's checkout?)"
+                f"{where}: source {folder / s} does not exist (is --src the suite's checkout?)"
             )
     inputs = {}
     for size in SIZES:
@@ -311,7 +310,7 @@ def _by_size(entry, key, where) -> dict:
         return {}
     value = entry[key]
     if isinstance(value, str):
-        value = {size: value for size in SIZES}
+        value = dict.fromkeys(SIZES, value)
     if (
         not isinstance(value, dict)
         or set(value) != set(SIZES)

@@ -157,7 +157,7 @@ class Symbolizer:
                 text=True,
                 check=True,
             )
-            for ip, line in zip(order, out.stdout.splitlines()):
+            for ip, line in zip(order, out.stdout.splitlines(), strict=False):
                 result = json.loads(line)
                 frames = []
                 for s in result.get("Symbol", []):

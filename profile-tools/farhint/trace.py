@@ -116,7 +116,7 @@ def _window_lengths(started_ns, windows):
     """Each window's length in ns: from the previous one's end (the first's,
     from the trace's start) to its own."""
     ends = [end for _, end in windows]
-    return [b - a for a, b in zip([started_ns, *ends], ends)]
+    return [b - a for a, b in zip([started_ns, *ends], ends, strict=False)]
 
 
 def window_factors(started_ns, windows):
@@ -138,7 +138,7 @@ def window_factors(started_ns, windows):
 def recorded_share(started_ns, windows):
     """The share of the traced run's time in recorded windows."""
     lengths = _window_lengths(started_ns, windows)
-    on = sum(n for n, (recorded, _) in zip(lengths, windows) if recorded)
+    on = sum(n for n, (recorded, _) in zip(lengths, windows, strict=False) if recorded)
     return on / sum(lengths) if sum(lengths) else 1.0
 
 

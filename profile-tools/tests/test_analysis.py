@@ -167,7 +167,7 @@ def test_a_sampled_rescan_is_known_by_its_faults_over_the_footprint():
     # Bursts of a scan re-run level after level: no page twice among the
     # records, but 64 times more faults than the program has pages.
     sf = SiteFaults()
-    for p in range(0, 4096):
+    for p in range(4096):
         sf.add(1, p, "read", False, 0, weight=1024)
     assert analyze(sf).reuse == 0
     p = analyze(sf, footprint_pages=65536)

@@ -59,7 +59,7 @@ def pages_of(**sites):
 def test_sampled_pages_alike_give_a_tight_share():
     # Every page holds both sites in the same proportion: which pages were
     # sampled cannot change a share.
-    pages = pages_of(a={b: 30 for b in range(100)}, b={b: 10 for b in range(100)})
+    pages = pages_of(a=dict.fromkeys(range(100), 30), b=dict.fromkeys(range(100), 10))
     assert share_error([], 8 * 4000, rate=8, pages=pages) < 0.01
 
 
@@ -67,11 +67,11 @@ def test_a_site_in_a_few_scattered_pages_is_known_less_well():
     # Site b lives in 5 of the 100 sampled pages, far apart: structures
     # smaller than a group of pages, each sampled by chance; another sample
     # could hold none of them, or twice as many.
-    a = {b: 30 for b in range(100)}
-    scattered = pages_of(a=a, b={b: 200 for b in range(0, 100, 20)})
+    a = dict.fromkeys(range(100), 30)
+    scattered = pages_of(a=a, b=dict.fromkeys(range(0, 100, 20), 200))
     # In 5 neighbouring pages: one structure spanning 5 groups, each group
     # sampled once, so its sampled share is its share.
-    together = pages_of(a=a, b={b: 200 for b in range(5)})
+    together = pages_of(a=a, b=dict.fromkeys(range(5), 200))
     total = 8 * 4000
     assert share_error([], total, 8, scattered) > 5 > share_error([], total, 8, together)
 

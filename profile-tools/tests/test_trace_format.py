@@ -64,6 +64,6 @@ def test_trace_py_reads_the_layout_the_header_describes(tmp_path):
     c = layout_in_c(tmp_path)
     assert c["magic"].encode() == trace.MAGIC
     assert c["size"] == trace._HEADER.size, "a record's header"
-    assert c["offsets"] == offsets_in_python(), dict(zip(FIELDS, c["offsets"]))
+    assert c["offsets"] == offsets_in_python(), dict(zip(FIELDS, c["offsets"], strict=False))
     assert c["kinds"] == [getattr(trace, k) for k in KINDS]
     assert c["flags"] == [getattr(trace, f) for f in FLAGS]

@@ -53,29 +53,29 @@ static void finish_on_fatal_signals(void);
 static void fm_fini(void);
 static pid_t own_pid; /* a vfork child shares its memory and runtime state */
 
-__attribute__((constructor)) static void fm_init(void) {
-  if (getenv("FARHINT_DISABLE"))
-    return;
-  fm_self_init();
-  if (fm_config_load(&fm.cfg) < 0)
-    goto bad_config;
-  /* On its own, proactive mode saves memory on this machine: the pool. */
-  if (fm.cfg.proactive_rate > 0 && !getenv("FARHINT_BACKEND"))
-    snprintf(fm.cfg.backend, sizeof fm.cfg.backend, "compress");
-  /* ...and has no budget but the machine's memory, unless one is given. */
-  if (fm.cfg.proactive_rate > 0 && !getenv("FARHINT_LOCAL"))
-    fm.cfg.local_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
-  if (fm_backend_check() < 0) {
-  bad_config:
-    fm_log("configuration error: not starting the program");
-    fm_libc_exit(2);
+/* The configuration, or the program does not start. */
+static void load_config(void) {
+  if (fm_config_load(&fm.cfg) == 0) {
+    /* On its own, proactive mode saves memory on this machine: the pool. */
+    if (fm.cfg.proactive_rate > 0 && !getenv("FARHINT_BACKEND"))
+      snprintf(fm.cfg.backend, sizeof fm.cfg.backend, "compress");
+    /* ...and has no budget but the machine's memory, unless one is given. */
+    if (fm.cfg.proactive_rate > 0 && !getenv("FARHINT_LOCAL"))
+      fm.cfg.local_bytes = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+    if (fm_backend_check() == 0)
+      return;
   }
+  fm_log("configuration error: not starting the program");
+  fm_libc_exit(2);
+}
+
+/* The page-metadata table and the far region, registered with a new
+ * userfaultfd (*can_move: it can move pages, UFFDIO_MOVE). */
+static void map_far_region(bool *can_move) {
   char why[256];
-  bool can_move = false;
-  fm.uffd = fm_uffd_open(why, sizeof why, &can_move);
+  fm.uffd = fm_uffd_open(why, sizeof why, can_move);
   if (fm.uffd < 0)
     fm_log_die("%s", why);
-
   size_t table = (fm.cfg.far_bytes >> FARHINT_PAGE_SHIFT) * 8;
   table = (table + FM_PAGE - 1) & ~(FM_PAGE - 1);
   map_fixed(FARHINT_META_TABLE, table, "page-metadata table");
@@ -86,7 +86,10 @@ __attribute__((constructor)) static void fm_init(void) {
   fm_madvise_sys(far, fm.cfg.far_bytes, MADV_NOHUGEPAGE); /* page-granular faults */
   if (fm_uffd_register(fm.uffd, far, fm.cfg.far_bytes, true) < 0)
     fm_log_die("cannot register the far region with userfaultfd: %s", strerror(errno));
+}
 
+/* Local memory's tables and the memory server. */
+static void start_memory(bool can_move) {
   /* Trace mode's spatial sampling keeps 1 page in N far: under 1/N of
    * the budget, as the whole program would be under all of it (a rate that
    * rises divides it as it rises: memory/trace_budget.c). */
@@ -100,6 +103,16 @@ __attribute__((constructor)) static void fm_init(void) {
   if (fm_backend_connect() < 0)
     fm_log_die("no memory server: cannot run with far memory");
   fm_splice_init();
+}
+
+__attribute__((constructor)) static void fm_init(void) {
+  if (getenv("FARHINT_DISABLE"))
+    return;
+  fm_self_init();
+  load_config();
+  bool can_move = false;
+  map_far_region(&can_move);
+  start_memory(can_move);
   fm_colocate_init(); /* here, on the main thread */
   /* Threads first: their stacks and TLS must come from local memory. */
   if (fm_priority_start() < 0 || fm_control_start() < 0 || fm_reclaim_start() < 0 ||

@@ -74,8 +74,8 @@ static size_t append_proactive(char *buf, size_t n) {
   fm_proactive_state(&st);
   APPEND(",\"proactive\":{\"rate_target\":%g,\"idle_s\":%.1f,\"evicted_pages\":%lu,"
          "\"promotions\":%lu,\"background_cpu_ns\":%lu,\"samples\":[",
-         fm.cfg.proactive_rate, st.idle_s, (unsigned long)st.evicted,
-         (unsigned long)st.promotions, (unsigned long)st.background_cpu_ns);
+         fm.cfg.proactive_rate, st.idle_s, (unsigned long)st.evicted, (unsigned long)st.promotions,
+         (unsigned long)st.background_cpu_ns);
   for (unsigned i = 0; i < st.nsamples; i++)
     APPEND("%s[%u,%lu,%lu,%lu,%lu]", i ? "," : "", st.samples[i].ms,
            (unsigned long)st.samples[i].local_pages, (unsigned long)st.samples[i].far_pages,
@@ -138,9 +138,9 @@ static void write_json(uint64_t cpu_ns) {
    * a memory server included: report_kernel_view) */
   APPEND("},\"runtime_cpu_ns\":%lu,\"process_cpu_ns\":%lu,\"hint_slow_path_ns\":{\"cpu\":%lu,"
          "\"wall\":%lu},\"peak_resident_pages\":%lu,\"rss_anon_kib\":%lu,\"vm_hwm_kib\":%lu",
-         (unsigned long)cpu_ns, (unsigned long)fm_stats_process_cpu_ns(),
-         (unsigned long)slow, (unsigned long)wall,
-         (unsigned long)fm_frames_peak_used(), status_kib("RssAnon"), status_kib("VmHWM"));
+         (unsigned long)cpu_ns, (unsigned long)fm_stats_process_cpu_ns(), (unsigned long)slow,
+         (unsigned long)wall, (unsigned long)fm_frames_peak_used(), status_kib("RssAnon"),
+         status_kib("VmHWM"));
   if (fm_proactive_on())
     n = append_proactive(buf, n);
   if (fm_ult_on())
@@ -202,11 +202,9 @@ static void report_prefetch(const unsigned long *c) {
   fm_log("prefetch ahead: %lu pages in %lu transfers (with read-ahead), used %lu (%.1f%%), "
          "evicted or freed unused %lu, requests dropped (queue full) %lu; unhinted faults "
          "on a page in flight %lu",
-         (unsigned long)issued, c[FM_C_LINK_BATCHES],
-         c[FM_C_PREFETCH_USED],
+         (unsigned long)issued, c[FM_C_LINK_BATCHES], c[FM_C_PREFETCH_USED],
          issued ? 100.0 * (double)c[FM_C_PREFETCH_USED] / (double)issued : 0.0,
-         c[FM_C_PREFETCH_WASTED], c[FM_C_PREFETCH_DROPPED],
-         c[FM_C_FAULT_IN_FLIGHT]);
+         c[FM_C_PREFETCH_WASTED], c[FM_C_PREFETCH_DROPPED], c[FM_C_FAULT_IN_FLIGHT]);
   struct fm_prefetch_site sites[8];
   unsigned n = fm_prefetch_sites(sites, 8);
   for (unsigned i = 0; i < n; i++)
@@ -221,8 +219,8 @@ static void report_keep(const unsigned long *c) {
         "kept part of re-scanned ranges (ev_prio keep): %lu pages admitted, %lu sent back "
         "(out of the sample or the re-scans ended), %lu evicted (no other victim), at most %.0f%% "
         "of the budget",
-        c[FM_C_KEEP_ADMITTED], c[FM_C_KEEP_RELEASED],
-        c[FM_C_KEEP_EVICTED], 100 * fm.cfg.keep_fraction);
+        c[FM_C_KEEP_ADMITTED], c[FM_C_KEEP_RELEASED], c[FM_C_KEEP_EVICTED],
+        100 * fm.cfg.keep_fraction);
 }
 
 /* The kernel's own figures beside the budget, so a user can check that it
@@ -279,8 +277,7 @@ static void report_pool(const unsigned long *c) {
     fm_log("remote tier behind the pool: %lu pages there now; the pool sent on %lu (its "
            "coldest, over its %lu MiB budget), fetched back %lu",
            (unsigned long)fm_backend_pool_remote_pages(), c[FM_C_POOL_DEMOTED_PAGES],
-           (unsigned long)(fm.cfg.pool_bytes >> 20),
-           c[FM_C_REMOTE_TIER_PAGES]);
+           (unsigned long)(fm.cfg.pool_bytes >> 20), c[FM_C_REMOTE_TIER_PAGES]);
 }
 
 /* User-level threads: what their scheduler did, in all and per worker. */
@@ -303,9 +300,9 @@ static void report_ult(const unsigned long *c) {
     fm_log("  worker %d: ran threads %lu times (came back yielding %lu, parked %lu; taken "
            "from other workers %lu); idle %lu times, %.1f ms; system calls %lu, %.1f ms "
            "(%.2f us each)",
-           i, (unsigned long)w[i].switches, (unsigned long)w[i].yields,
-           (unsigned long)w[i].parks, (unsigned long)w[i].steals, (unsigned long)w[i].idle,
-           w[i].idle_ns / 1e6, (unsigned long)w[i].calls, w[i].calls_ns / 1e6,
+           i, (unsigned long)w[i].switches, (unsigned long)w[i].yields, (unsigned long)w[i].parks,
+           (unsigned long)w[i].steals, (unsigned long)w[i].idle, w[i].idle_ns / 1e6,
+           (unsigned long)w[i].calls, w[i].calls_ns / 1e6,
            w[i].calls ? w[i].calls_ns / 1e3 / (double)w[i].calls : 0.0);
 }
 
@@ -339,8 +336,8 @@ static void report_proactive(uint64_t cpu) {
   for (unsigned i = 0; i < st.nsamples; i++) {
     uint64_t nat = (st.samples[i].local_pages + st.samples[i].far_pages) * FM_PAGE;
     if (nat)
-      mean_saved += 1 - (double)(st.samples[i].local_pages * FM_PAGE + st.samples[i].far_bytes) /
-                            (double)nat;
+      mean_saved +=
+          1 - (double)(st.samples[i].local_pages * FM_PAGE + st.samples[i].far_bytes) / (double)nat;
   }
   if (st.nsamples)
     mean_saved /= st.nsamples;
@@ -349,8 +346,8 @@ static void report_proactive(uint64_t cpu) {
          "%.1f%% on average over the run; CPU %.1f ms looking for idle pages and evicting "
          "them, %.1f ms in the rest of the runtime",
          (unsigned long)st.evicted, st.idle_s, (unsigned long)st.promotions, local / 1048576.0,
-         pool ? "" : " (far pages elsewhere: saved on this machine is local alone)",
-         100 * saved, 100 * mean_saved, st.background_cpu_ns / 1e6,
+         pool ? "" : " (far pages elsewhere: saved on this machine is local alone)", 100 * saved,
+         100 * mean_saved, st.background_cpu_ns / 1e6,
          (cpu > st.background_cpu_ns ? cpu - st.background_cpu_ns : 0) / 1e6);
 }
 

@@ -41,9 +41,14 @@ def main():
     add_options(ap, "small")
     ap.add_argument("--local", type=int, default=25, help="percent of the native peak")
     args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        compare(args, str(Path(tmp) / "stats.json"))
+
+
+def compare(args, stats):
+    """The table of each app's runs beside and apart, and their median ratio."""
     build = Path(args.build)
     farhint = str(build / "bin" / "farhint")
-    stats = tempfile.NamedTemporaryFile(suffix=".json").name
     print(f"unhinted builds at {args.local}% of the native peak, median of {args.reps}\n")
     print(
         "| app | arguments | native peak | beside (s) | apart (s) | apart / beside | faults served beside |"

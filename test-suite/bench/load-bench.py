@@ -130,13 +130,29 @@ def main():
     out, work, prepared = suite_runs.prepare(args, say)
     fraction = [args.local / 100]
     quiet, busy = [], []
-    for rep in range(args.reps):  # quiet and busy alternate: drift hits both alike
-        quiet += bench.sweep(prepared, CONFIGS, fraction, 1, work, out / "quiet.csv",
-                             timeout_factor=args.timeout_factor, say=say)
+    for _ in range(args.reps):  # quiet and busy alternate: drift hits both alike
+        quiet += bench.sweep(
+            prepared,
+            CONFIGS,
+            fraction,
+            1,
+            work,
+            out / "quiet.csv",
+            timeout_factor=args.timeout_factor,
+            say=say,
+        )
         loops = suite_runs.busy_loops(args.busy)
         try:
-            busy += bench.sweep(prepared, CONFIGS, fraction, 1, work, out / "busy.csv",
-                                timeout_factor=args.timeout_factor, say=say)
+            busy += bench.sweep(
+                prepared,
+                CONFIGS,
+                fraction,
+                1,
+                work,
+                out / "busy.csv",
+                timeout_factor=args.timeout_factor,
+                say=say,
+            )
         finally:
             suite_runs.stop(loops)
     med = medians(prepared, quiet, busy)
@@ -146,9 +162,12 @@ def main():
         f"Command: `{' '.join(sys.argv)}`  \nDate: {datetime.date.today()}  \n"
         f"Machine: {platform.node()}, {platform.platform()}, {os.cpu_count()} CPUs; "
         f"busy: {args.busy} loops of `while :; do :; done`\n\n{text}\n\n"
-        + ("Targets missed:\n" + "\n".join(f"- {v}" for v in verdicts) if verdicts
-           else "Every target met: each farhint configuration slows down no more than "
-                "kernel swap, and hinted is no slower than unhinted busy.")
+        + (
+            "Targets missed:\n" + "\n".join(f"- {v}" for v in verdicts)
+            if verdicts
+            else "Every target met: each farhint configuration slows down no more than "
+            "kernel swap, and hinted is no slower than unhinted busy."
+        )
         + "\n"
     )
     suite_runs.write(out, "load", report, summary_rows(args.suite, med))

@@ -163,8 +163,10 @@ def summarize(rows):
         far = [r for r in rows if r["workload"] == w and r["config"] == "proactive"]
         if not nat or not far:
             continue
-        ratios = [f["units_per_s"] / n["units_per_s"] for n, f in zip(nat, far)]
-        saved = [1 - f["rss_mib"] / n["rss_mib"] for n, f in zip(nat, far) if n["rss_mib"]]
+        ratios = [f["units_per_s"] / n["units_per_s"] for n, f in zip(nat, far, strict=False)]
+        saved = [
+            1 - f["rss_mib"] / n["rss_mib"] for n, f in zip(nat, far, strict=False) if n["rss_mib"]
+        ]
         out.append(
             {
                 "workload": w,
@@ -244,11 +246,11 @@ def plot(rows, out):
     except ImportError:
         return
     fig, axes = plt.subplots(1, len(WORKLOADS), figsize=(4 * len(WORKLOADS), 3.2))
-    for ax, w in zip(axes, WORKLOADS):
+    for ax, w in zip(axes, WORKLOADS, strict=False):
         for config, color in (("native", "tab:gray"), ("proactive", "tab:green")):
             r = next((r for r in rows if r["workload"] == w and r["config"] == config), None)
             if r:
-                ts, kib = zip(*r["rss_series"]) if r["rss_series"] else ((), ())
+                ts, kib = zip(*r["rss_series"], strict=False) if r["rss_series"] else ((), ())
                 ax.plot(ts, [k / 1024 for k in kib], color=color, label=config)
         ax.set_title(w, fontsize=9)
         ax.set_xlabel("s")

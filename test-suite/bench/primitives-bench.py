@@ -68,7 +68,7 @@ def plot(tables, out):
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, 2, figsize=(15, 5.5), sharey=True)
-    for ax, (mode, t) in zip(axes, tables.items()):
+    for ax, (mode, t) in zip(axes, tables.items(), strict=False):
         ax.set_prop_cycle(color=plt.cm.tab20.colors[: len(t)])
         for name, row in t.items():
             if len(row) > 1:

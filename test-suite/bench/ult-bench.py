@@ -100,8 +100,7 @@ def main():
     )
     sm = {k: statistics.median(v) for k, v in seq.items()}
     table(
-        "Hinted sequential page fetches per second (64 threads per core, 4 MiB each, "
-        "16 MiB local)",
+        "Hinted sequential page fetches per second (64 threads per core, 4 MiB each, 16 MiB local)",
         ["cores", "switch", "block", "switch / block"],
         [
             [

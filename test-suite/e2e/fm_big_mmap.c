@@ -72,6 +72,22 @@ static int refused(const volatile uint64_t *p) {
   return r != 0;
 }
 
+/* An aligned block the usual way: map twice its size, trim both ends;
+ * filled. NULL (said why) on a failure. */
+static char *aligned_block(size_t align) {
+  char *raw = (char *)map(2 * align);
+  char *al = (char *)(((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1));
+  if (al > raw && munmap(raw, (size_t)(al - raw))) {
+    fail("munmap of the head failed", -1, 0);
+    return NULL;
+  }
+  if (raw + 2 * align > al + align && munmap(al + align, (size_t)(raw + 2 * align - al - align))) {
+    fail("munmap of the tail failed", -1, 0);
+    return NULL;
+  }
+  return fill_fresh((uint64_t *)al, align / 8, 9, -1) ? NULL : al;
+}
+
 int main(int argc, char **argv) {
   size_t bytes = (argc > 1 ? strtoull(argv[1], NULL, 10) : 64) << 20;
   size_t arena = bytes / ARENAS, n = arena / 8;
@@ -86,15 +102,9 @@ int main(int argc, char **argv) {
   if (mprotect(guard, PAGE, PROT_NONE) || mprotect(a[3], ro, PROT_READ))
     return fail("mprotect failed", 3, 0);
 
-  /* An aligned 2 MiB block the usual way: map twice that, trim both ends. */
   size_t align = 2 << 20;
-  char *raw = (char *)map(2 * align);
-  char *al = (char *)(((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1));
-  if (al > raw && munmap(raw, (size_t)(al - raw)))
-    return fail("munmap of the head failed", -1, 0);
-  if (raw + 2 * align > al + align && munmap(al + align, (size_t)(raw + 2 * align - al - align)))
-    return fail("munmap of the tail failed", -1, 0);
-  if (fill_fresh((uint64_t *)al, align / 8, 9, -1))
+  char *al = aligned_block(align);
+  if (!al)
     return 1;
 
   /* MAP_FIXED over the middle quarter of arena 0: zeros there. */

@@ -11,6 +11,7 @@
 #include <farhint/hint.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +22,11 @@
 
 #define COUNTERS 65536
 
-static uint64_t *words;               /* far */
-static uint32_t *counters;            /* far: the atomic adds */
-static uint32_t *version;             /* local: each word's last version */
-static _Atomic uint32_t *published;   /* local: a version its writer has published */
-static uint64_t *added;               /* local: each writer's adds per counter */
+static uint64_t *words;             /* far */
+static uint32_t *counters;          /* far: the atomic adds */
+static uint32_t *version;           /* local: each word's last version */
+static _Atomic uint32_t *published; /* local: a version its writer has published */
+static uint64_t *added;             /* local: each writer's adds per counter */
 static size_t nwords;
 static int writers, readers;
 static long writes;
@@ -88,15 +89,8 @@ static int check_all(const char *who) {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  if (argc < 5) {
-    fprintf(stderr, "usage: fm_buffered_writes MiB WRITERS READERS WRITES_PER_THREAD\n");
-    return 2;
-  }
-  nwords = ((size_t)atol(argv[1]) << 20) / sizeof *words;
-  writers = atoi(argv[2]);
-  readers = atoi(argv[3]);
-  writes = atol(argv[4]);
+/* The far words and counters, and the local bookkeeping. */
+static bool allocate(void) {
   words = aligned_alloc(4096, nwords * sizeof *words); /* pages: a range of it is dropped */
   counters = calloc(COUNTERS, sizeof *counters);
   version = mmap(NULL, nwords * sizeof *version, PROT_READ | PROT_WRITE,
@@ -108,10 +102,14 @@ int main(int argc, char **argv) {
   if (!words || !counters || version == MAP_FAILED || published == MAP_FAILED ||
       added == MAP_FAILED) {
     perror("allocation");
-    return 2;
+    return false;
   }
-  if (words)
-    memset(words, 0, nwords * sizeof *words);
+  memset(words, 0, nwords * sizeof *words);
+  return true;
+}
+
+/* Writers and readers race over the words until every writer is done. */
+static void race(void) {
   pthread_t th[64];
   int n = 0;
   atomic_store(&writing, writers);
@@ -121,23 +119,24 @@ int main(int argc, char **argv) {
     pthread_create(&th[n++], NULL, reader, (void *)(intptr_t)r);
   for (int k = 0; k < n; k++)
     pthread_join(th[k], NULL);
-  if (check_all("after join"))
+}
+
+/* A forked child sees the writes still logged. */
+static int forked_child_sees_them(void) {
+  pid_t pid = fork();
+  if (pid == 0)
+    _exit(check_all("forked child"));
+  int status;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0) {
+    fprintf(stderr, "FAIL: the forked child saw wrong values\n");
     return 1;
-  /* More logged writes, then a child must see them. */
-  for (size_t i = 0; i < nwords; i += 509)
-    farhint_store_buffered(&words[i], word_of(i, ++version[i]));
-  if (argc < 6 || strcmp(argv[5], "nofork") != 0) { /* user-level threads cannot fork */
-    pid_t pid = fork();
-    if (pid == 0)
-      _exit(check_all("forked child"));
-    int status;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0) {
-      fprintf(stderr, "FAIL: the forked child saw wrong values\n");
-      return 1;
-    }
   }
-  /* Writes waiting for a dropped page die with it. */
+  return 0;
+}
+
+/* Writes waiting for a dropped page die with it. */
+static int dropped_writes_die(void) {
   size_t half = (nwords / 2) & ~(size_t)511;
   for (size_t i = half; i < nwords; i += 37)
     farhint_store_buffered(&words[i], word_of(i, ++version[i]));
@@ -152,8 +151,32 @@ int main(int argc, char **argv) {
     }
     version[i] = 0;
   }
-  if (check_all("after the drop"))
+  return check_all("after the drop");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 5) {
+    fprintf(stderr, "usage: fm_buffered_writes MiB WRITERS READERS WRITES_PER_THREAD\n");
+    return 2;
+  }
+  nwords = ((size_t)atol(argv[1]) << 20) / sizeof *words;
+  writers = atoi(argv[2]);
+  readers = atoi(argv[3]);
+  writes = atol(argv[4]);
+  if (!allocate())
+    return 2;
+  race();
+  if (check_all("after join"))
     return 1;
+  /* More logged writes, then a child must see them. */
+  for (size_t i = 0; i < nwords; i += 509)
+    farhint_store_buffered(&words[i], word_of(i, ++version[i]));
+  bool fork_too = argc < 6 || strcmp(argv[5], "nofork") != 0; /* user-level threads cannot */
+  int failed = fork_too ? forked_child_sees_them() : 0;
+  if (!failed)
+    failed = dropped_writes_die();
+  if (failed)
+    return failed;
   printf("ok\n");
   return 0;
 }

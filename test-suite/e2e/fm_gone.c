@@ -16,8 +16,7 @@
 
 int main(int argc, char **argv) {
   size_t len = (size_t)(argc > 1 ? atoi(argv[1]) : 32) << 20, half = len / 2;
-  unsigned char *buf =
-      mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  unsigned char *buf = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (buf == MAP_FAILED)
     return 1;
   for (size_t i = len; i > 0; i -= 4096) /* the hole first, then the rest */

@@ -40,8 +40,7 @@ static int check_all(int r) {
     for (unsigned w = 0; w < WORDS; w++)
       if (pages[p * WORDS + w] != word_of(p, r, w)) {
         fprintf(stderr, "FAIL: page %zu word %u holds %#llx, expected %#llx (round %d)\n", p, w,
-                (unsigned long long)pages[p * WORDS + w],
-                (unsigned long long)word_of(p, r, w), r);
+                (unsigned long long)pages[p * WORDS + w], (unsigned long long)word_of(p, r, w), r);
         return -1;
       }
   return 0;

@@ -4,6 +4,7 @@ marker in the environment of what it runs, which every descendant inherits
 the processes by it in /proc. A timed-out test kills them all, so none is
 left running on the machine."""
 
+import contextlib
 import os
 import signal
 import uuid
@@ -33,7 +34,5 @@ def marked(mark: str) -> list[int]:
 
 def kill_marked(mark: str) -> None:
     for pid in marked(mark):
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass

@@ -79,7 +79,9 @@ def test_a_prebuilt_program_runs_without_the_configurations_that_rebuild_it(tmp_
     assert again.returncode == 0, again.stderr[-2000:]
     assert "holds 2 runs of an earlier sweep; this sweep's rows follow them" in again.stderr
     assert (out / "results.csv").read_text().count("\nsubject,") == 3  # nothing lost
-    ult = bench_subject("--repeats", "1", "--check", "file:out.txt", "--configs", "native,nohint-ult")
+    ult = bench_subject(
+        "--repeats", "1", "--check", "file:out.txt", "--configs", "native,nohint-ult"
+    )
     assert ult.returncode == 0, ult.stderr[-2000:]
     assert rows_of(out)[("subject", "nohint-ult")] == "ok"  # on user-level threads (--ult)
     refused = bench_subject("--configs", "auto")
@@ -141,8 +143,23 @@ def test_ab_runs_each_configuration_on_another_builds_runtime_too(tmp_path):
     server.chmod(0o755)
     out = tmp_path / "out"
     run = bench(
-        "--ab", base, "--configs", "native,nohint", "--local", "25", "--repeats", "2",
-        "--check", "file:out.txt", "--out", out, "--", binary, "16", "2", "plain",
+        "--ab",
+        base,
+        "--configs",
+        "native,nohint",
+        "--local",
+        "25",
+        "--repeats",
+        "2",
+        "--check",
+        "file:out.txt",
+        "--out",
+        out,
+        "--",
+        binary,
+        "16",
+        "2",
+        "plain",
     )
     with open(out / "results.csv") as f:
         rows = [(r["config"], r["status"]) for r in csv.DictReader(f)]
@@ -151,7 +168,9 @@ def test_ab_runs_each_configuration_on_another_builds_runtime_too(tmp_path):
     assert all(s.startswith("failed") for c, s in rows if c.endswith("@base")), rows
     assert "| subject | nohint@base |" in (out / "summary.md").read_text()
     wrong = bench("--ab", tmp_path, "--configs", "native,nohint", "--", binary, "16", "2", "plain")
-    assert wrong.returncode == 2 and "no lib/libfarmem.so or bin/farmem-server there" in wrong.stderr
+    assert (
+        wrong.returncode == 2 and "no lib/libfarmem.so or bin/farmem-server there" in wrong.stderr
+    )
 
 
 def test_a_run_stopped_at_its_timeout_keeps_its_statistics(tmp_path):

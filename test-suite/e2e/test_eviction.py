@@ -11,7 +11,6 @@ import pytest
 
 from conftest import BUILD, FARHINT, native
 
-
 MiB = 1 << 20
 
 

@@ -84,6 +84,7 @@ def test_kernel_swap_behind_zswap_compresses_and_the_machine_is_put_back():
     if not zswap.exists():
         pytest.skip("this kernel has no zswap")
     before = {n: (zswap / n).read_text() for n in ("enabled", "compressor")}
+
     def zswpout():
         vmstat = dict(line.split() for line in Path("/proc/vmstat").read_text().splitlines())
         return int(vmstat.get("zswpout", -1))

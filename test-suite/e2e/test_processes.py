@@ -13,7 +13,6 @@ import pytest
 
 from conftest import BUILD, FARHINT, native
 
-
 MiB = 1 << 20
 
 
@@ -50,7 +49,9 @@ def test_a_target_that_runs_the_program_natively_says_so(tmp_path):
     the shell's statistics are printed though it ends with _exit), and so
     does a target that execs the program; --follow-children says nothing."""
     script = tmp_path / "run.sh"
-    script.write_text(f"#!/bin/sh\n{BUILD / 'bin' / 'fm_scan'} 64 2 nohint > /dev/null\necho done\n")
+    script.write_text(
+        f"#!/bin/sh\n{BUILD / 'bin' / 'fm_scan'} 64 2 nohint > /dev/null\necho done\n"
+    )
     script.chmod(0o755)
 
     def run(*options, cmd):
@@ -196,7 +197,7 @@ def assert_nothing_new_left(before):
     earlier test may leave meanwhile: only new ones count)."""
 
     def new():
-        return [sorted(now - then) for now, then in zip(leftovers(), before)]
+        return [sorted(now - then) for now, then in zip(leftovers(), before, strict=False)]
 
     for _ in range(50):  # a server leaves right after its last client
         if new() == [[], []]:

@@ -102,9 +102,9 @@ def test_damaged_profiles_are_taken_or_rejected_alike(tmp_path, seed):
     assert "Stack dump" not in plugin.stderr and "PLEASE submit" not in plugin.stderr, text
     if plugin.returncode == 1:
         assert "farhint: profile" in plugin.stderr, plugin.stderr
-    assert (report.returncode == 0) == (
-        plugin.returncode == 0
-    ), f"the readers disagree on {text!r}:\nreport: {report.stderr}\nplugin: {plugin.stderr}"
+    assert (report.returncode == 0) == (plugin.returncode == 0), (
+        f"the readers disagree on {text!r}:\nreport: {report.stderr}\nplugin: {plugin.stderr}"
+    )
 
 
 def test_a_large_profile_is_read_in_bounded_memory(tmp_path):
@@ -128,7 +128,9 @@ def test_a_large_profile_is_read_in_bounded_memory(tmp_path):
     prof = tmp_path / "big.fhprof"
     total = sum(s["faults"]["read"] for s in sites)  # the sites' faults are among the run's
     prof.write_text(
-        json.dumps({**GOOD, "run": {**GOOD["run"], "total_faults": total}, "sites": sites}, indent=1)
+        json.dumps(
+            {**GOOD, "run": {**GOOD["run"], "total_faults": total}, "sites": sites}, indent=1
+        )
     )
     assert prof.stat().st_size > 20 << 20
     # The compiler's peak, measured in a process of its own that runs only it.

@@ -8,7 +8,6 @@ import pytest
 
 from conftest import native
 
-
 MiB = 1 << 20
 
 

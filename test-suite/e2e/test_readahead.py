@@ -4,7 +4,6 @@ read-ahead maps writable only what is written after."""
 
 from conftest import native
 
-
 MiB = 1 << 20
 
 

@@ -7,6 +7,7 @@ import socket
 import struct
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -103,7 +104,7 @@ def test_server_binds_the_loopback_unless_told(tmp_path):
     try:
         listening = [
             line.split()[1]
-            for line in open("/proc/net/tcp").read().splitlines()[1:]
+            for line in Path("/proc/net/tcp").read_text().splitlines()[1:]
             if line.split()[3] == "0A"  # LISTEN
         ]
         assert f"0100007F:{port:04X}" in listening

@@ -187,7 +187,7 @@ class Guest:
         try:
             done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired as e:
-            raise GuestError(f"the guest did not power off within {timeout} s: {e.stdout}")
+            raise GuestError(f"the guest did not power off within {timeout} s: {e.stdout}") from e
         console = done.stdout.replace("\r\n", "\n")
         if READY not in console:
             raise GuestError(f"the guest did not come up:\n{console[-3000:]}")

@@ -23,6 +23,7 @@ statistics must hold too: the runtime's CPU within the process's.
 Prints a line a run and, last, "N passed, F failed"; exits 1 on any failure."""
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -315,10 +316,8 @@ def come_and_go(loops, rng, done):
 
 def signal_all(loops, sig):
     for b in loops:
-        try:
+        with contextlib.suppress(ProcessLookupError):  # killed at the end meanwhile
             os.killpg(b.pid, sig)
-        except ProcessLookupError:  # killed at the end meanwhile
-            pass
 
 
 def main():

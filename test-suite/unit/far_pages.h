@@ -17,8 +17,8 @@ constexpr unsigned kPages = 4096;
 // The word of far page i (mapped on first use, all zero: never allocated).
 inline volatile uint64_t &word(unsigned i) {
   static uint64_t *table = [] {
-    void *p = mmap(reinterpret_cast<void *>(FARHINT_META_TABLE), kPages * 8,
-                   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    void *p = mmap(reinterpret_cast<void *>(FARHINT_META_TABLE), kPages * 8, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
     if (p != reinterpret_cast<void *>(FARHINT_META_TABLE)) {
       perror("far_pages.h: cannot map the page-metadata table");
       exit(1);

@@ -36,8 +36,8 @@ struct Batch {
   }
   std::vector<fm_range> ranges(fm_gap_pages &gap) {
     std::vector<fm_range> out(pages.size());
-    out.resize(fm_runs_wp_ranges(pages.data(), words.data(), unsigned(pages.size()), out.data(),
-                                 &gap));
+    out.resize(
+        fm_runs_wp_ranges(pages.data(), words.data(), unsigned(pages.size()), out.data(), &gap));
     return out;
   }
 };

@@ -11,10 +11,10 @@ extern "C" {
 
 namespace {
 
-constexpr uint64_t kPerTick = 10;    // misses a tick that keep hints live
-constexpr uint64_t kBudget = 8192;   // pages
-constexpr int64_t kFewFar = 100;     // under an eighth of the budget
-constexpr int64_t kMuchFar = 4096;   // half of it
+constexpr uint64_t kPerTick = 10;  // misses a tick that keep hints live
+constexpr uint64_t kBudget = 8192; // pages
+constexpr int64_t kFewFar = 100;   // under an eighth of the budget
+constexpr int64_t kMuchFar = 4096; // half of it
 
 // Ticks with `misses` each until the step is not STAY; how many it took (0:
 // none within limit).

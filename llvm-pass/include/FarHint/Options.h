@@ -24,17 +24,17 @@ namespace farhint {
 enum class Mode { Profile, Static };
 
 struct Options {
-  std::string ProfilePath;        // profile=  the .fhprof to hint from
-  double Coverage = 0.95;         // coverage= hint the top sites covering this share
-  unsigned MaxSites = 32;         // max-sites=
-  uint64_t MinFaults = 1;         // min-faults= ignore sites with fewer faults
-  std::string ReportPath;         // report=   YAML list of what was done and why
-  Mode PassMode = Mode::Profile;  // mode= profile | static
-  bool StaticInsert = false;      // static-insert= also insert static hints
-  unsigned PrefetchDistance = 32; // prefetch-distance= iterations ahead of an
-                                  // indirect access (Prefetch.h), 0 = none
-  bool BufferedWrites = true;     // buffered-writes= log writes to far pages at
-                                  // sites that only write (BufferedWrite.h)
+  std::string ProfilePath;           // profile=  the .fhprof to hint from
+  double Coverage = 0.95;            // coverage= hint the top sites covering this share
+  unsigned MaxSites = 32;            // max-sites=
+  uint64_t MinFaults = 1;            // min-faults= ignore sites with fewer faults
+  std::string ReportPath;            // report=   YAML list of what was done and why
+  Mode PassMode = Mode::Profile;     // mode= profile | static
+  bool StaticInsert = false;         // static-insert= also insert static hints
+  unsigned PrefetchDistance = 32;    // prefetch-distance= iterations ahead of an
+                                     // indirect access (Prefetch.h), 0 = none
+  bool BufferedWrites = true;        // buffered-writes= log writes to far pages at
+                                     // sites that only write (BufferedWrite.h)
   std::vector<PrefixMap> PrefixMaps; // prefix-map=OLD=NEW (repeatable): the
                                      // profile's paths under OLD are under NEW
 
@@ -44,6 +44,12 @@ struct Options {
   // Checks the combination once all keys are set.
   llvm::Error validate() const;
   static const char *knownKeys();
+
+private:
+  // set()'s keys by the kind of their value.
+  llvm::Error setText(llvm::StringRef Key, llvm::StringRef Value);
+  llvm::Error setNumber(llvm::StringRef Key, llvm::StringRef Value);
+  llvm::Error setSwitch(llvm::StringRef Key, llvm::StringRef Value);
 };
 
 } // namespace farhint

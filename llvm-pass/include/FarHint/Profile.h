@@ -59,8 +59,8 @@ struct Profile {
   std::string BuildId;
   std::string SourceRoot; // the folder the sites' files were under, "" if not recorded
   uint64_t TotalFaults = 0;
-  std::vector<Site> Sites;     // sorted by Faults, most first
-  std::vector<bool> MapsUsed;  // of the prefix maps load took: which mapped a path
+  std::vector<Site> Sites;    // sorted by Faults, most first
+  std::vector<bool> MapsUsed; // of the prefix maps load took: which mapped a path
 
   static llvm::Expected<Profile> load(llvm::StringRef Path,
                                       const std::vector<PrefixMap> &Maps = {});

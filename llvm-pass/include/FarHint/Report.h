@@ -27,10 +27,10 @@ struct ReportEntry {
   bool Hinted = false;
   bool Unprofiled = false; // a static-mode suggestion
   unsigned Accesses = 0;
-  bool PrefetchAhead = false; // an access of it also gets a prefetch ahead (Prefetch.h)
+  bool PrefetchAhead = false;  // an access of it also gets a prefetch ahead (Prefetch.h)
   bool BufferedWrites = false; // its writes are logged, not hinted (BufferedWrite.h)
   HintParams Params;
-  std::string Why; // hinted: the parameters' reasons; else why not
+  std::string Why;         // hinted: the parameters' reasons; else why not
   std::string NotBuffered; // a site that writes, hinted: why not buffered writes
 };
 

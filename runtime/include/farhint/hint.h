@@ -277,9 +277,9 @@ static inline __attribute__((always_inline)) int farhint_write_logs(const void *
 #define farhint_add_buffered(p, v)                                                                 \
   do {                                                                                             \
     if (farhint_write_logs(p))                                                                     \
-      farhint_write_slow((void *)(p), (uint64_t)(v),                                               \
-                         FARHINT_W_KIND(FARHINT_W_ADD, __builtin_ctz(sizeof *(p)),                 \
-                                        FARHINT_W_ATOMIC));                                        \
+      farhint_write_slow(                                                                          \
+          (void *)(p), (uint64_t)(v),                                                              \
+          FARHINT_W_KIND(FARHINT_W_ADD, __builtin_ctz(sizeof *(p)), FARHINT_W_ATOMIC));            \
     else                                                                                           \
       __atomic_fetch_add((p), (v), __ATOMIC_SEQ_CST);                                              \
   } while (0)

@@ -66,7 +66,8 @@ enum farhint_trace_kind {
   FARHINT_TRACE_WINDOW = 9,   /* a window ended: flags 1 if its faults were recorded */
 };
 
-#define FARHINT_TRACE_FULL 20000 /* why this many: docs/design/profiling.md, "A sampled profile" */
+/* Why this many: docs/design/profiling.md, "A sampled profile". */
+#define FARHINT_TRACE_FULL 20000
 #define FARHINT_TRACE_BURST 1024
 
 /* Flags of a fault record. */

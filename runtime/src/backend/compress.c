@@ -42,8 +42,8 @@
  * between (3584, 4096) would save little, and every fetch would pay for
  * the decompression. */
 #define RAW_ABOVE (FM_PAGE * 3 / 4)
-#define ZSTD_LEVEL 1 /* zstd's fastest: a write-back waits for it */
-#define CONTEXTS 8   /* of each kind; threads spread over them */
+#define ZSTD_LEVEL 1                                /* zstd's fastest: a write-back waits for it */
+#define CONTEXTS 8                                  /* of each kind; threads spread over them */
 #define BUF_BYTES ((size_t)FM_ZERO_PAGES * FM_PAGE) /* the largest fetch */
 #define TRIM_AFTER (4ULL << 20)
 #define DEMOTE_BATCH 64 /* pages sent on to the remote tier in one store */
@@ -179,8 +179,7 @@ static bool same_filled(const uint64_t *w) {
 
 /* The page s holds, into dst; dctx: NULL where lz4 decompresses (it needs
  * no state). A fetch's restores are counted and timed, a demotion's not. */
-static void restore(uintptr_t page, const struct slot *s, void *dst, ZSTD_DCtx *dctx,
-                    bool fetch) {
+static void restore(uintptr_t page, const struct slot *s, void *dst, ZSTD_DCtx *dctx, bool fetch) {
   switch (s->kind) {
   case SAME: {
     uint64_t *w = dst;
@@ -188,9 +187,7 @@ static void restore(uintptr_t page, const struct slot *s, void *dst, ZSTD_DCtx *
       w[i] = s->v;
     return;
   }
-  case WHOLE:
-    memcpy(dst, (const void *)s->v, FM_PAGE);
-    return;
+  case WHOLE: memcpy(dst, (const void *)s->v, FM_PAGE); return;
   case PACKED: {
     uint64_t t0 = fm_stats_now_ns();
     size_t got = pool.codec == FM_CODEC_LZ4

@@ -76,8 +76,7 @@ bool fm_handshake_accepted(const char *url, bool hello, uint64_t capacity,
   if (hello && (rep->op != FARMEM_WELCOME || rep->arg < capacity)) {
     fm_log("the memory server at %s grants %lu bytes, less than the %lu it must hold of "
            "FARHINT_FAR_SIZE=%lu",
-           url, (unsigned long)rep->arg, (unsigned long)capacity,
-           (unsigned long)fm.cfg.far_bytes);
+           url, (unsigned long)rep->arg, (unsigned long)capacity, (unsigned long)fm.cfg.far_bytes);
     return false;
   }
   return true;

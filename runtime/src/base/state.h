@@ -25,7 +25,7 @@ static inline uintptr_t fm_page_round_up(uintptr_t n) {
 struct fm_state {
   struct fm_config cfg;
   int uffd;
-  uintptr_t far_base, far_end; /* mapped far region */
+  uintptr_t far_base, far_end;  /* mapped far region */
   _Atomic(uintptr_t) alloc_top; /* bump pointer for new extents */
   bool active;
 };

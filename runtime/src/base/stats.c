@@ -76,8 +76,9 @@ void fm_stats_fault_timing(enum fm_fault_timing t) { fault_timing = t; }
 void fm_stats_latency(bool unhinted, uint64_t ns) {
   if (fault_timing == FM_UNTIMED)
     return;
-  atomic_fetch_add_explicit(&recorded.lat[unhinted ? FM_LAT_UNHINTED : FM_LAT_HINTED][bucket_of(ns)],
-                            1, memory_order_relaxed);
+  atomic_fetch_add_explicit(
+      &recorded.lat[unhinted ? FM_LAT_UNHINTED : FM_LAT_HINTED][bucket_of(ns)], 1,
+      memory_order_relaxed);
 }
 
 void fm_stats_restore_latency(uint64_t ns) {

@@ -30,8 +30,8 @@ enum fm_timer {
   FM_T_COUNT
 };
 void fm_stats_time_add(enum fm_timer t, uint64_t since_ns); /* adds now - since_ns */
-void fm_stats_latency(bool unhinted, uint64_t ns); /* of a fault, hinted or not */
-void fm_stats_restore_latency(uint64_t ns);        /* of a decompression (compress.c) */
+void fm_stats_latency(bool unhinted, uint64_t ns);          /* of a fault, hinted or not */
+void fm_stats_restore_latency(uint64_t ns);                 /* of a decompression (compress.c) */
 enum fm_latency { FM_LAT_HINTED, FM_LAT_UNHINTED, FM_LAT_RESTORE, FM_LAT_COUNT };
 /* Whether this thread's current fault can be timed: beside a lone faulting
  * thread most cannot (control.c), and a sample of those that can stands

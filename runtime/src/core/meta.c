@@ -78,8 +78,7 @@ uint64_t fm_page_lock(uintptr_t page) {
       continue;
     if (!t0)
       t0 = fm_stats_now_ns();
-    if (!fm_page_no_spin(page) &&
-        (spins < 100 || spins % 64 || fm_stats_now_ns() - t0 < SPIN_NS)) {
+    if (!fm_page_no_spin(page) && (spins < 100 || spins % 64 || fm_stats_now_ns() - t0 < SPIN_NS)) {
       __builtin_ia32_pause();
     } else {
       wait_unlocked(m, w);
@@ -116,9 +115,7 @@ uint64_t fm_far_only_pages(unsigned min_level) {
   return n;
 }
 
-static bool far_only_word(uint64_t w) {
-  return (w & FARHINT_META_FAR_VALID) && !(w & FM_RESIDENT);
-}
+static bool far_only_word(uint64_t w) { return (w & FARHINT_META_FAR_VALID) && !(w & FM_RESIDENT); }
 
 static void count_far_only(uintptr_t page, uint64_t old, uint64_t word) {
   bool was = far_only_word(old), is = far_only_word(word);

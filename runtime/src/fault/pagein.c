@@ -27,7 +27,7 @@
 #include <string.h>
 
 static uint64_t mapped_word(uint64_t old, uint32_t node, bool write, unsigned prio) {
-  fm_check(!(old & FM_RESIDENT)); /* a fetch maps a page that is not local */
+  fm_check(!(old & FM_RESIDENT));         /* a fetch maps a page that is not local */
   fm_check(!(old & FARHINT_META_LOGGED)); /* whose log it applied and freed (write_log.c) */
   uint64_t keep = FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID;
   return (old & keep) | FARHINT_META_PRESENT | (write ? FARHINT_META_DIRTY : 0) |
@@ -114,8 +114,8 @@ static bool taken_from_far(uint64_t w) {
  * its log applied first (and then freed from *w); returns the bytes mapped
  * (copy_in). The caller maps a page with a log writable (dirty): it
  * differs from its far copy. */
-static size_t map_data(uintptr_t page, uint64_t *w, bool write, enum fm_path path,
-                       const void *data, const _Atomic bool *stale) {
+static size_t map_data(uintptr_t page, uint64_t *w, bool write, enum fm_path path, const void *data,
+                       const _Atomic bool *stale) {
   struct fm_far_src src = {.conn = -1};
   if (*w & FARHINT_META_FAR_VALID) {
     if (path != FM_PATH_HINTED_ASYNC) /* else its link time has passed */

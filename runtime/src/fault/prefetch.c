@@ -34,8 +34,8 @@
 /* Pages per transfer: UFFDIO_COPY's cost per page is flat from 64 on
  * (docs/results, "Kernel primitives"). */
 #define BATCH 64
-#define IN_FLIGHT 16  /* transfers outstanding at once */
-#define SPIN_NS 20000 /* an idle thread polls this long before it sleeps */
+#define IN_FLIGHT 16       /* transfers outstanding at once */
+#define SPIN_NS 20000      /* an idle thread polls this long before it sleeps */
 #define POLL_SLEEP_NS 5000 /* raised: how often a read in flight is looked at */
 
 struct req {

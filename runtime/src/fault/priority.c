@@ -156,8 +156,8 @@ static int64_t machine_busy_ns(int fd) {
     return -1;
   buf[n] = 0;
   unsigned long long t[8] = {0}; /* user nice system idle iowait irq softirq steal */
-  if (sscanf(buf, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &t[0], &t[1], &t[2], &t[3],
-             &t[4], &t[5], &t[6], &t[7]) != 8)
+  if (sscanf(buf, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &t[0], &t[1], &t[2], &t[3], &t[4],
+             &t[5], &t[6], &t[7]) != 8)
     return -1;
   unsigned long long busy = t[0] + t[1] + t[2] + t[5] + t[6] + t[7];
   return (int64_t)(busy * (1000000000ULL / (unsigned long long)sysconf(_SC_CLK_TCK)));
@@ -172,8 +172,8 @@ struct quiet_rule {
 
 static void note_shared(struct quiet_rule *q, uint64_t now) {
   bool soon = q->quiet_since && now - q->quiet_since < SOON_NS;
-  q->windows = soon ? (q->windows * 2 < QUIET_AFTER_MAX ? q->windows * 2 : QUIET_AFTER_MAX)
-                    : QUIET_AFTER;
+  q->windows =
+      soon ? (q->windows * 2 < QUIET_AFTER_MAX ? q->windows * 2 : QUIET_AFTER_MAX) : QUIET_AFTER;
 }
 
 static void *watch_main(void *arg) {
@@ -189,8 +189,8 @@ static void *watch_main(void *arg) {
     machine = machine_now;
     own = own_now;
     bool shared = fm_priority_shared();
-    bool against = shared ? others < (int64_t)(OTHERS_QUIET * WINDOW_NS)
-                          : others > (int64_t)(OTHERS_SHARED * WINDOW_NS);
+    bool against = shared ? (others < (int64_t)(OTHERS_QUIET * WINDOW_NS))
+                          : (others > (int64_t)(OTHERS_SHARED * WINDOW_NS));
     streak = against ? streak + 1 : 0;
     if (streak < (shared ? quiet.windows : SHARED_AFTER))
       continue;

@@ -74,11 +74,12 @@ void fm_proactive_promoted(uintptr_t page) {
 /* Why the kernel's monitor is not used: said once, at start. */
 static void say_how_cold_pages_are_found(void) {
   const char *admin = "/sys/kernel/mm/damon/admin/kdamonds";
-  char why[256] = "DAMON is not in this kernel (no " "/sys/kernel/mm/damon)";
+  char why[256] = "DAMON is not in this kernel (no /sys/kernel/mm/damon)";
   DIR *d = opendir(admin);
   if (d) {
-    snprintf(why, sizeof why, "DAMON's sysfs interface is free, but this runtime reads "
-                              "accesses only through its own probes");
+    snprintf(why, sizeof why,
+             "DAMON's sysfs interface is free, but this runtime reads "
+             "accesses only through its own probes");
     struct dirent *e;
     while ((e = readdir(d))) {
       char path[512], state[16] = "";
@@ -102,8 +103,7 @@ static void say_how_cold_pages_are_found(void) {
          "keep promotions under %.2f%% of the pages in use a minute; idle pages are found by "
          "the runtime's own sampling (hints' access probes and faults): %s",
          FIRST_IDLE_LOOKS * PERIOD_NS / 1e9,
-         fm_backend_pool(&(uint64_t){0}, &(uint64_t){0}) ? "the compressed pool"
-                                                           : fm.cfg.backend,
+         fm_backend_pool(&(uint64_t){0}, &(uint64_t){0}) ? "the compressed pool" : fm.cfg.backend,
          fm.cfg.proactive_rate * 100, why);
 }
 

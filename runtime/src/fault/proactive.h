@@ -14,10 +14,10 @@ void fm_proactive_promoted(uintptr_t page);
 /* Memory over time, for the statistics: a sample every few periods. */
 #define FM_PROACTIVE_SAMPLES 256
 struct fm_proactive_sample {
-  uint32_t ms;          /* since the start */
-  uint64_t local_pages; /* frames in use */
+  uint32_t ms;                   /* since the start */
+  uint64_t local_pages;          /* frames in use */
   uint64_t far_pages, far_bytes; /* the compressed pool's pages and their bytes */
-  uint64_t promotions;  /* so far */
+  uint64_t promotions;           /* so far */
 };
 struct fm_proactive_state {
   double idle_s; /* how long a page must be idle now (before its heat) */

@@ -65,12 +65,12 @@ static struct {
   int fd;
   int signo;
   struct slot slots[SLOTS];
-  _Atomic uint64_t records;  /* fault records (allocations are recorded too) */
-  _Atomic uint64_t seen;     /* faults seen, recorded or not */
-  _Atomic uint64_t seen_all; /* the same, each counted as the pages sampled when seen */
+  _Atomic uint64_t records;      /* fault records (allocations are recorded too) */
+  _Atomic uint64_t seen;         /* faults seen, recorded or not */
+  _Atomic uint64_t seen_all;     /* the same, each counted as the pages sampled when seen */
   _Atomic unsigned rate_written; /* the spatial sampling rate the trace gave last */
-  uint64_t record_from_ns;   /* the end of the warm-up (farhint profile --warmup) */
-  _Atomic int start_signals; /* FARHINT_TRACE_START_SIGNAL's arrivals: 1 records */
+  uint64_t record_from_ns;       /* the end of the warm-up (farhint profile --warmup) */
+  _Atomic int start_signals;     /* FARHINT_TRACE_START_SIGNAL's arrivals: 1 records */
 } tracer = {.fd = -1};
 
 /* A warm-up's faults, those before the start signal or after the one that
@@ -407,9 +407,14 @@ void fm_trace_finish(void) {
                                        0};
     write_or_die(&budget, sizeof budget);
   }
-  struct farhint_trace_rec info = {
-      FARHINT_TRACE_INFO, 0, fm_stats_now_ns(), tracer.seen_all / fm_trace_rate(), recorded, 0, 0,
-      0};
+  struct farhint_trace_rec info = {FARHINT_TRACE_INFO,
+                                   0,
+                                   fm_stats_now_ns(),
+                                   tracer.seen_all / fm_trace_rate(),
+                                   recorded,
+                                   0,
+                                   0,
+                                   0};
   struct farhint_trace_rec x = {
       FARHINT_TRACE_EXE, 0, fm_stats_now_ns(), 0, (uint64_t)exe_len, 0, 0, 0};
   struct farhint_trace_rec h = {FARHINT_TRACE_MAPS, 0, fm_stats_now_ns(), 0, len, 0, 0, 0};

@@ -50,20 +50,67 @@ static uint64_t thread_cpu_ns(void) {
   return fm_timespec_ns(&t);
 }
 
+/* A hint on [a, a + size) that touches far memory. */
+static inline bool in_far(uintptr_t a, size_t size) {
+  return fm.active && size && a >= fm.far_base && a < fm.far_end;
+}
+
+/* What serving a hint's pages did, and the CPU its thread spent. */
+struct served {
+  bool fetched, triggered;
+  uint64_t cpu, since; /* CPU of a miss so far, and the thread clock it counts from */
+  uint64_t parked_ns;  /* other threads ran meanwhile: not runtime CPU */
+};
+
+/* Each of the hint's pages in; a user-level thread parks while its page
+ * comes (then the page is there, unless evicted again, which fm_page_in
+ * handles). */
+static inline __attribute__((always_inline)) void serve_pages(uintptr_t first, uintptr_t last,
+                                                              bool mut, unsigned prio, bool missed,
+                                                              struct served *s) {
+  for (uintptr_t page = first; page <= last; page += FM_PAGE) {
+    _Atomic uint64_t *m = fm_meta(page);
+    if (!(atomic_load_explicit(m, memory_order_relaxed) & FARHINT_META_REGISTERED))
+      continue; /* not allocated memory: nothing to fetch */
+    bool absent = !(atomic_load_explicit(m, memory_order_relaxed) & FM_RESIDENT);
+    /* A parked user-level thread may resume on another kernel thread, whose
+     * clock is another: its CPU is counted a stretch at a time. */
+    uint64_t before = missed && absent && fm_ult_on() ? thread_cpu_ns() : 0;
+    bool parked = absent && fm_ult_fetch(page, mut, prio, &s->parked_ns);
+    if (parked && missed) {
+      s->cpu += before - s->since;
+      s->since = thread_cpu_ns();
+    }
+    int r = fm_page_in(page, mut, prio, FM_PATH_HINTED);
+    s->fetched |= r == FM_MAPPED || parked;
+    s->triggered |= r == FM_TRIGGERED;
+  }
+}
+
+/* The slow path's CPU and wall time. A hit takes a few microseconds of
+ * CPU; more wall time than that is the thread preempted (a busy machine),
+ * which is no CPU of the runtime's. */
+static void account(uint64_t t0, bool missed, const struct served *s) {
+  uint64_t wall = fm_stats_now_ns() - t0 - s->parked_ns;
+  uint64_t cpu = missed                  ? s->cpu + thread_cpu_ns() - s->since
+                 : wall < HIT_CPU_MAX_NS ? wall
+                                         : HIT_CPU_MAX_NS;
+  fm_stats_slow_path(cpu < wall ? cpu : wall, wall);
+}
+
 /* Inlined into both entry points, so trace mode finds the hint site one
  * frame up from either. */
 static inline __attribute__((always_inline)) void serve_hint(const void *addr, size_t size,
                                                              uint32_t packed, uint32_t site) {
   (void)site;
   uintptr_t a = (uintptr_t)addr;
-  if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
+  if (!in_far(a, size))
     return;
   uint64_t t0 = fm_stats_now_ns();
   uintptr_t end = a + size < a || a + size > fm.far_end ? fm.far_end : a + size;
-  unsigned flags = FARHINT_UNPACK_FLAGS(packed);
   unsigned prio = FARHINT_UNPACK_PRIO(packed);
   int rdahead = FARHINT_UNPACK_RDAHEAD(packed);
-  bool mut = flags & FARHINT_F_MUT;
+  bool mut = FARHINT_UNPACK_FLAGS(packed) & FARHINT_F_MUT;
   fm_stats_count(FM_C_HINT_SLOW_CALLS, 1);
 
   uintptr_t first = fm_page_of(a), last = fm_page_of(end - 1);
@@ -74,7 +121,7 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
   bool ahead_posted = pages > 0 && missed;
   /* A miss may wait (a transfer, a page lock, the scheduler): its CPU is
    * the thread's clock, not the time it took. A hit waits for nothing. */
-  uint64_t cpu = 0, since = missed ? thread_cpu_ns() : 0;
+  struct served s = {.since = missed ? thread_cpu_ns() : 0};
   if (ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut, true);
   /* A miss in address order also gets the read-ahead an unhinted fault
@@ -84,49 +131,25 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
    * shows as a scan. */
   if (missed)
     fm_prefetch_after_miss((uint32_t)gettid(), last, mut, (unsigned)pages);
-  bool fetched = false, triggered = false;
-  uint64_t parked_ns = 0; /* other threads ran meanwhile: not runtime CPU */
-  for (uintptr_t page = first; page <= last; page += FM_PAGE) {
-    _Atomic uint64_t *m = fm_meta(page);
-    if (!(atomic_load_explicit(m, memory_order_relaxed) & FARHINT_META_REGISTERED))
-      continue; /* not allocated memory: nothing to fetch */
-    /* A user-level thread parks while its page comes (then the page is
-     * there, unless evicted again, which fm_page_in handles). */
-    bool absent = !(atomic_load_explicit(m, memory_order_relaxed) & FM_RESIDENT);
-    /* A parked user-level thread may resume on another kernel thread, whose
-     * clock is another: its CPU is counted a stretch at a time. */
-    uint64_t before = missed && absent && fm_ult_on() ? thread_cpu_ns() : 0;
-    bool parked = absent && fm_ult_fetch(page, mut, prio, &parked_ns);
-    if (parked && missed) {
-      cpu += before - since;
-      since = thread_cpu_ns();
-    }
-    int r = fm_page_in(page, mut, prio, FM_PATH_HINTED);
-    fetched |= r == FM_MAPPED || parked;
-    triggered |= r == FM_TRIGGERED;
-  }
-  if (fetched && fm_trace_on())
+  serve_pages(first, last, mut, prio, missed, &s);
+  if (s.fetched && fm_trace_on())
     fm_trace_hinted(a, mut);
-  if (!fetched)
+  if (!s.fetched)
     fm_stats_count(FM_C_HINT_HIT, 1);
   /* Reaching the trigger in a window's middle starts the next one, half a
    * window before it is needed (the prefetcher skips the pages already
    * there). */
-  if (triggered && pages > 0)
+  if (s.triggered && pages > 0)
     request_window(first, last, pages + pages / 2, rdahead, prio, mut, false);
-  else if (fetched && pages > 0 && !ahead_posted)
+  else if (s.fetched && pages > 0 && !ahead_posted)
     request_window(first, last, pages, rdahead, prio, mut, true);
-  uint64_t wall = fm_stats_now_ns() - t0 - parked_ns;
-  /* A hit takes a few microseconds of CPU; more wall time than that is the
-   * thread preempted (a busy machine), which is no CPU of the runtime's. */
-  cpu = missed ? cpu + thread_cpu_ns() - since : wall < HIT_CPU_MAX_NS ? wall : HIT_CPU_MAX_NS;
-  fm_stats_slow_path(cpu < wall ? cpu : wall, wall);
+  account(t0, missed, &s);
 }
 
 /* A prefetch ahead (farhint_prefetch): queued, never waited for. */
 static inline void serve_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t site) {
   uintptr_t a = (uintptr_t)addr;
-  if (!fm.active || size == 0 || a < fm.far_base || a >= fm.far_end)
+  if (!in_far(a, size))
     return;
   uintptr_t first = fm_page_of(a);
   uintptr_t last = a + size - 1 < a ? fm.far_end - FM_PAGE : fm_page_of(a + size - 1);

@@ -106,8 +106,8 @@ static void unmap_pages(const uintptr_t *pages, unsigned n) {
         break;
       }
       if (done < 0)
-        fm_log_die("process_madvise(MADV_DONTNEED) of %zu ranges (an eviction) failed: %s",
-                   left, strerror(errno));
+        fm_log_die("process_madvise(MADV_DONTNEED) of %zu ranges (an eviction) failed: %s", left,
+                   strerror(errno));
       at = fh_iov_advance(at, &left, (size_t)done);
     }
   } else {
@@ -207,17 +207,42 @@ static unsigned move_runs_to_pool(const uintptr_t *pages, unsigned n, uintptr_t 
   return held;
 }
 
+/* Pages whose data the program freed are dropped unwritten: their count. */
+static unsigned drop_freed(uint64_t *words, unsigned n) {
+  unsigned freed = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (words[i] & FARHINT_META_FREED) {
+      words[i] &= ~FARHINT_META_DIRTY;
+      freed++;
+    }
+  return freed;
+}
+
+/* Unlocks n evicted pages, far copies valid where they were written,
+ * REGISTERED turned into NO_ACCESS when no_access, and gives their frames
+ * back. */
+static void unlock_evicted(const uintptr_t *pages, const uint64_t *words, unsigned n,
+                           bool no_access) {
+  for (unsigned i = 0; i < n; i++) {
+    uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);
+    if (words[i] & FARHINT_META_PREFETCHED)
+      fm_stats_count(FM_C_PREFETCH_WASTED, 1);
+    uint64_t w = words[i] & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
+    if (words[i] & FARHINT_META_DIRTY)
+      w |= FARHINT_META_FAR_VALID;
+    if (no_access && (w & FARHINT_META_REGISTERED))
+      w = (w & ~FARHINT_META_REGISTERED) | FARHINT_META_NO_ACCESS;
+    fm_page_unlock(pages[i], w);
+    fm_frames_put(node);
+  }
+}
+
 /* Writes back the dirty ones of n locked local pages and unmaps them all;
  * each is unlocked with its far copy valid if it was written, REGISTERED
  * turned into NO_ACCESS when no_access. */
 static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_access) {
   fm_hints_go_live(); /* from now on a far page may hold data not here */
-  unsigned freed = 0;
-  for (unsigned i = 0; i < n; i++)
-    if (words[i] & FARHINT_META_FREED) { /* dead data: dropped unwritten */
-      words[i] &= ~FARHINT_META_DIRTY;
-      freed++;
-    }
+  unsigned freed = drop_freed(words, n);
   sort_by_address(pages, words, n);
   note_runs(pages, n);
   uintptr_t from[1024] = {0};
@@ -273,18 +298,7 @@ static void evict_locked(uintptr_t *pages, uint64_t *words, unsigned n, bool no_
   written += npiped;
   if (written)
     fm_link_transfer((size_t)written * FM_PAGE); /* one batched write-back */
-  for (unsigned i = 0; i < n; i++) {
-    uint32_t node = (uint32_t)(words[i] >> FARHINT_META_NODE_SHIFT);
-    if (words[i] & FARHINT_META_PREFETCHED)
-      fm_stats_count(FM_C_PREFETCH_WASTED, 1);
-    uint64_t w = words[i] & (FARHINT_META_REGISTERED | FARHINT_META_FAR_VALID);
-    if (words[i] & FARHINT_META_DIRTY)
-      w |= FARHINT_META_FAR_VALID;
-    if (no_access && (w & FARHINT_META_REGISTERED))
-      w = (w & ~FARHINT_META_REGISTERED) | FARHINT_META_NO_ACCESS;
-    fm_page_unlock(pages[i], w);
-    fm_frames_put(node);
-  }
+  unlock_evicted(pages, words, n, no_access);
   fm_stats_count(FM_C_EVICT_PAGES, n);
   fm_stats_count(FM_C_WRITEBACK_PAGES, written);
   fm_stats_count(FM_C_DISCARD_PAGES, freed);
@@ -300,8 +314,7 @@ unsigned fm_evict_batch(unsigned max) {
   fm_store_writes_begin(); /* a fork waits for this batch (fork.c) */
   unsigned n = fm_frames_pick_victims(pages, words, max);
   for (unsigned i = 0; i < n; i++) /* each locked by the pick, and local */
-    fm_check((words[i] & FM_RESIDENT) &&
-             (atomic_load(fm_meta(pages[i])) & FARHINT_META_LOCKED));
+    fm_check((words[i] & FM_RESIDENT) && (atomic_load(fm_meta(pages[i])) & FARHINT_META_LOCKED));
   if (n)
     evict_locked(pages, words, n, false);
   fm_store_writes_end();

@@ -25,4 +25,3 @@ void fm_evict_discard(uintptr_t base, size_t len, bool unregister);
  * evicted first, written back when dirty, since the runtime could not read
  * them to evict them later. */
 void fm_evict_set_access(uintptr_t base, size_t len, bool accessible);
-

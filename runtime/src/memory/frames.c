@@ -43,7 +43,7 @@ struct node {
   uint8_t idle; /* proactive mode: looks in a row that found it unused */
 };
 #define NO_LIST 0xff
-#define FREE 0xfe /* on the free list */
+#define FREE 0xfe         /* on the free list */
 #define KEPT FM_MAX_LISTS /* the list after the policy's: kept pages */
 /* Pages a faulting thread evicts when victims are scattered. A lone
  * thread takes few, so that the fault that evicts stays short (its p99 is
@@ -56,9 +56,9 @@ struct node {
 static struct {
   pthread_mutex_t lock;
   struct node *nodes;
-  uint64_t cap;   /* nodes: the most frames the budget can grow to */
-  uint64_t total; /* the budget: frames in use now and free */
-  uint64_t debt;  /* frames in use beyond a budget that shrank: not freed when put */
+  uint64_t cap;        /* nodes: the most frames the budget can grow to */
+  uint64_t total;      /* the budget: frames in use now and free */
+  uint64_t debt;       /* frames in use beyond a budget that shrank: not freed when put */
   uint32_t free_head;  /* frames given back, linked through next */
   uint64_t never_used; /* frames from here on were never handed out */
   uint64_t nfree;      /* both together */
@@ -72,8 +72,8 @@ static struct {
   uint64_t keep_cap;   /* most frames the kept list may hold */
   uint32_t keep_below; /* admits chunks whose hash is below this */
   uint64_t evicted_since_aging;
-  uint64_t keep_asked;   /* pages fetched with ev_prio keep since aging */
-  _Atomic bool threaded; /* the program has started a thread */
+  uint64_t keep_asked;      /* pages fetched with ev_prio keep since aging */
+  _Atomic bool threaded;    /* the program has started a thread */
   _Atomic uint32_t put_seq; /* futex: bumped as frames may come free... */
   _Atomic uint32_t waiting; /* ...while threads wait for one */
 } frame_table = {.lock = PTHREAD_MUTEX_INITIALIZER};

@@ -15,8 +15,8 @@ int fm_frames_init(uint64_t nframes, enum fm_policy policy);
 uint32_t fm_frames_get(void); /* a free frame; reclaims when none */
 /* The same, but FM_NO_NODE rather than wait while every candidate is locked. */
 uint32_t fm_frames_try_get(void);
-void fm_frames_put(uint32_t node);          /* give a frame back */
-void fm_frames_program_threaded(void);      /* it started a thread: bigger scattered batches */
+void fm_frames_put(uint32_t node);     /* give a frame back */
+void fm_frames_program_threaded(void); /* it started a thread: bigger scattered batches */
 void fm_frames_track(uint32_t node, uintptr_t page, unsigned prio);
 /* ev_prio FARHINT_EV_KEEP as the runtime sees it (packed in 8 bits). */
 #define FM_PRIO_KEEP ((unsigned)(uint8_t)FARHINT_EV_KEEP)

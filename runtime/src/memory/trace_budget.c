@@ -30,11 +30,11 @@
 
 static struct {
   bool follows;
-  _Atomic unsigned level; /* 1 page in 2^level is sampled */
-  unsigned top;           /* the highest level it may rise to */
-  uint64_t cap;           /* the most frames */
-  uint64_t least;         /* the fewest: the runtime's smallest budget */
-  uint64_t peak;          /* most sampled pages in use at once, at this level */
+  _Atomic unsigned level;       /* 1 page in 2^level is sampled */
+  unsigned top;                 /* the highest level it may rise to */
+  uint64_t cap;                 /* the most frames */
+  uint64_t least;               /* the fewest: the runtime's smallest budget */
+  uint64_t peak;                /* most sampled pages in use at once, at this level */
   _Atomic bool between_windows; /* traced in windows, and this is not one */
 } tb;
 
@@ -72,9 +72,8 @@ unsigned fm_trace_rate(void) { return 1u << atomic_load_explicit(&tb.level, memo
 
 /* The budget at a level, given the most sampled pages in use at it. */
 static uint64_t frames_at(unsigned level, uint64_t peak) {
-  uint64_t want = fm.cfg.trace_local_share > 0
-                      ? (uint64_t)(fm.cfg.trace_local_share * (double)peak)
-                      : (tb.cap >> level);
+  uint64_t want = fm.cfg.trace_local_share > 0 ? (uint64_t)(fm.cfg.trace_local_share * (double)peak)
+                                               : (tb.cap >> level);
   return want < tb.least ? tb.least : want > tb.cap ? tb.cap : want;
 }
 

@@ -54,8 +54,8 @@ struct page_log {
 static struct {
   struct chunk *chunks;
   struct page_log *logs;
-  uint32_t nchunks, nlogs; /* the budget */
-  fm_spinlock_t lock;      /* the free lists and the counts */
+  uint32_t nchunks, nlogs;          /* the budget */
+  fm_spinlock_t lock;               /* the free lists and the counts */
   uint32_t free_chunk, fresh_chunk; /* a list through next; never used from fresh on */
   uint32_t free_log, fresh_log;     /* a list through head */
   uint32_t chunks_used, logs_used;
@@ -69,7 +69,7 @@ static struct {
 int fm_write_log_init(uint64_t budget) {
   wl.nchunks = (uint32_t)(budget / CHUNK_BYTES);
   if (wl.nchunks < 2 * CHUNKS_PER_FRAME)
-    return 0; /* off: every write is done in place */
+    return 0;                   /* off: every write is done in place */
   wl.nlogs = wl.nchunks + 1024; /* a log briefly without a chunk (write_page) */
   size_t chunk_bytes = (size_t)wl.nchunks * CHUNK_BYTES;
   size_t log_bytes = (size_t)wl.nlogs * sizeof(struct page_log);
@@ -178,8 +178,7 @@ static bool append(struct page_log *l, uint16_t offset, uint64_t value, uint8_t 
   }
   unsigned size = FARHINT_W_SIZE(kind);
   memcpy(t->data + (size_t)n * size, &value, size); /* little-endian: the low bytes */
-  memcpy(t->data + (size_t)t->cap * size + (size_t)n * sizeof(uint16_t), &offset,
-         sizeof offset);
+  memcpy(t->data + (size_t)t->cap * size + (size_t)n * sizeof(uint16_t), &offset, sizeof offset);
   atomic_store_explicit(&t->n, (uint16_t)(n + 1), memory_order_release);
   l->entries++;
   return true;
@@ -338,9 +337,8 @@ static void write_pages(const uintptr_t *pages, uint64_t *words, unsigned n, uin
     from[i] = (uintptr_t)buf;
     struct fm_far_src src = {.conn = -1};
     fm_write_log_apply(pages[i], words[i],
-                       words[i] & FARHINT_META_FAR_VALID
-                           ? fm_backend_fetch(pages[i], FM_PAGE, &src)
-                           : fm_zero_pages_storage,
+                       words[i] & FARHINT_META_FAR_VALID ? fm_backend_fetch(pages[i], FM_PAGE, &src)
+                                                         : fm_zero_pages_storage,
                        buf);
     fm_backend_release(&src);
   }

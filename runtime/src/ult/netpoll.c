@@ -33,7 +33,7 @@
 
 #define POLL_EVERY_NS 20000ULL
 #define NETPOLL_RECENT_NS 1000000ULL /* see fm_ult_netpoll_in_use */
-#define CHUNK 1024 /* descriptors per chunk of entries */
+#define CHUNK 1024                   /* descriptors per chunk of entries */
 #define CHUNKS 1024
 #define WAKE_KEY UINT64_MAX
 
@@ -48,7 +48,7 @@ struct waiter {
 
 struct fd_entry {
   fm_spinlock_t lock;
-  uint32_t armed; /* events asked for since the last event */
+  uint32_t armed;              /* events asked for since the last event */
   _Atomic uint8_t reads_found; /* reads in a row that found their data, up to READS_TO_TRUST */
   struct waiter *waiters;
 };
@@ -59,11 +59,11 @@ static struct {
   fm_spinlock_t lock;
   struct waiter *head;
 } timers;
-static _Atomic int waiting;        /* threads parked here */
-static _Atomic uint64_t polled_at; /* last poll (ns) */
-static _Atomic int poller_blocked; /* an idle kernel thread waits in ep ... */
-static _Atomic uint64_t blocked_until; /* ... until then at the latest (ns) */
-static _Atomic uint64_t parked_at;        /* the last park (ns) ... */
+static _Atomic int waiting;                /* threads parked here */
+static _Atomic uint64_t polled_at;         /* last poll (ns) */
+static _Atomic int poller_blocked;         /* an idle kernel thread waits in ep ... */
+static _Atomic uint64_t blocked_until;     /* ... until then at the latest (ns) */
+static _Atomic uint64_t parked_at;         /* the last park (ns) ... */
 static struct fh_ult *_Atomic last_parker; /* ... and its thread */
 
 void fm_ult_netpoll_start(void) {

@@ -39,14 +39,14 @@ bool fm_ult_on(void); /* workers are running (--ult) */
 
 /* What a worker did (--stats), counted by the kernel thread serving it. */
 struct fm_ult_worker_stats {
-  uint64_t switches;  /* threads run */
-  uint64_t yields;    /* of which came back yielding */
-  uint64_t parks;     /* ... parked (a miss, a lock, a wait in the poller) */
-  uint64_t steals;    /* threads taken from another worker's queue */
-  uint64_t idle;      /* times it found nothing to run */
-  uint64_t idle_ns;   /* time it spent so */
-  uint64_t calls;     /* the program's system calls made from its threads */
-  uint64_t calls_ns;  /* time in them */
+  uint64_t switches; /* threads run */
+  uint64_t yields;   /* of which came back yielding */
+  uint64_t parks;    /* ... parked (a miss, a lock, a wait in the poller) */
+  uint64_t steals;   /* threads taken from another worker's queue */
+  uint64_t idle;     /* times it found nothing to run */
+  uint64_t idle_ns;  /* time it spent so */
+  uint64_t calls;    /* the program's system calls made from its threads */
+  uint64_t calls_ns; /* time in them */
 };
 /* The workers' statistics into out (at most n); returns how many workers. */
 int fm_ult_worker_stats(struct fm_ult_worker_stats *out, int n);

@@ -3,9 +3,10 @@ the hinted run must serve most faults on the hinted path."""
 
 import json
 import sys
+from pathlib import Path
 
-plain = json.load(open(sys.argv[1]))["counters"]
-hinted = json.load(open(sys.argv[2]))["counters"]
+plain = json.loads(Path(sys.argv[1]).read_text())["counters"]
+hinted = json.loads(Path(sys.argv[2]).read_text())["counters"]
 print(
     f"plain: unhinted {plain['faults_unhinted']}; hinted run: hinted "
     f"{hinted['faults_hinted']}, read-ahead {hinted['readahead_pages']}, "
