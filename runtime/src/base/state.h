@@ -30,3 +30,12 @@ struct fm_state {
   bool active;
 };
 extern struct fm_state fm;
+
+/* [a, a + size) starts in the far region, and far memory is active. */
+static inline bool fm_far_starts(uintptr_t a, size_t size) {
+  return fm.active && size && a >= fm.far_base && a < fm.far_end;
+}
+/* The last page of [a, a + size) in the far region, which ends it. */
+static inline uintptr_t fm_far_last_page(uintptr_t a, size_t size) {
+  return fm_page_of(a + size < a || a + size > fm.far_end ? fm.far_end - 1 : a + size - 1);
+}

@@ -50,11 +50,6 @@ static uint64_t thread_cpu_ns(void) {
   return fm_timespec_ns(&t);
 }
 
-/* A hint on [a, a + size) that touches far memory. */
-static inline bool in_far(uintptr_t a, size_t size) {
-  return fm.active && size && a >= fm.far_base && a < fm.far_end;
-}
-
 /* What serving a hint's pages did, and the CPU its thread spent. */
 struct served {
   bool fetched, triggered;
@@ -104,16 +99,15 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
                                                              uint32_t packed, uint32_t site) {
   (void)site;
   uintptr_t a = (uintptr_t)addr;
-  if (!in_far(a, size))
+  if (!fm_far_starts(a, size))
     return;
   uint64_t t0 = fm_stats_now_ns();
-  uintptr_t end = a + size < a || a + size > fm.far_end ? fm.far_end : a + size;
   unsigned prio = FARHINT_UNPACK_PRIO(packed);
   int rdahead = FARHINT_UNPACK_RDAHEAD(packed);
   bool mut = FARHINT_UNPACK_FLAGS(packed) & FARHINT_F_MUT;
   fm_stats_count(FM_C_HINT_SLOW_CALLS, 1);
 
-  uintptr_t first = fm_page_of(a), last = fm_page_of(end - 1);
+  uintptr_t first = fm_page_of(a), last = fm_far_last_page(a, size);
   long pages = rdahead < 0 ? -(long)rdahead : rdahead;
   /* A miss starts a window of |rdahead| pages, posted before this thread
    * waits for its own page so the two transfers overlap. */
@@ -149,7 +143,7 @@ static inline __attribute__((always_inline)) void serve_hint(const void *addr, s
 /* A prefetch ahead (farhint_prefetch): queued, never waited for. */
 static inline void serve_prefetch(const void *addr, size_t size, uint32_t packed, uint32_t site) {
   uintptr_t a = (uintptr_t)addr;
-  if (!in_far(a, size))
+  if (!fm_far_starts(a, size))
     return;
   uintptr_t first = fm_page_of(a);
   uintptr_t last = a + size - 1 < a ? fm.far_end - FM_PAGE : fm_page_of(a + size - 1);

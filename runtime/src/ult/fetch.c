@@ -150,11 +150,11 @@ bool fm_ult_fetch(uintptr_t page, bool write, unsigned prio, uint64_t *parked_ns
  * the kernel's copy does not fault holding the kernel thread. */
 void fm_ult_fetch_range(const void *buf, size_t n, bool write) {
   uintptr_t a = (uintptr_t)buf;
-  if (!fm.active || !n || a < fm.far_base || a >= fm.far_end)
+  if (!fm_far_starts(a, n))
     return;
-  uintptr_t end = a + n < a || a + n > fm.far_end ? fm.far_end : a + n;
   uint64_t parked_ns = 0;
-  for (uintptr_t page = fm_page_of(a); page < end; page += FM_PAGE) {
+  for (uintptr_t page = fm_page_of(a), last = fm_far_last_page(a, n); page <= last;
+       page += FM_PAGE) {
     uint64_t w = atomic_load_explicit(fm_meta(page), memory_order_relaxed);
     if (!(w & FARHINT_META_REGISTERED))
       continue; /* not allocated memory: nothing to fetch */
