@@ -7,11 +7,6 @@ using namespace llvm;
 
 namespace farhint {
 
-const char *Options::knownKeys() {
-  return "profile, coverage, max-sites, min-faults, report, mode, static-insert, "
-         "prefetch-distance, prefix-map, buffered-writes";
-}
-
 static Error bad(StringRef Key, StringRef Value, StringRef Want) {
   return createStringError(inconvertibleErrorCode(), "farhint: bad value '" + Value + "' for '" +
                                                          Key + "': expected " + Want);
@@ -25,70 +20,103 @@ static Expected<bool> parseBool(StringRef Key, StringRef V) {
   return bad(Key, V, "true or false");
 }
 
+namespace {
+// One option: its key and how its value is set.
+struct Setter {
+  StringRef Key;
+  Error (*Set)(Options &O, StringRef Key, StringRef Value);
+};
+
+// Error, not ErrorSuccess: a setter's returns must deduce one type.
+Error ok() { return Error::success(); }
+
+// An option naming a file.
+Error setPath(std::string &Field, StringRef K, StringRef V, StringRef Want) {
+  if (V.empty())
+    return bad(K, V, Want);
+  Field = V.str();
+  return ok();
+}
+
+// A true-or-false option.
+template <bool Options::*Field> Error setSwitch(Options &O, StringRef K, StringRef V) {
+  Expected<bool> B = parseBool(K, V);
+  if (!B)
+    return B.takeError();
+  O.*Field = *B;
+  return ok();
+}
+
+// knownKeys() lists them in this order.
+const Setter Setters[] = {
+    {"profile",
+     [](Options &O, StringRef K, StringRef V) {
+       return setPath(O.ProfilePath, K, V, "a path to a .fhprof file");
+     }},
+    {"coverage",
+     [](Options &O, StringRef K, StringRef V) {
+       if (V.getAsDouble(O.Coverage) || O.Coverage <= 0 || O.Coverage > 1)
+         return bad(K, V, "a fraction in (0, 1], e.g. 0.95");
+       return ok();
+     }},
+    {"max-sites",
+     [](Options &O, StringRef K, StringRef V) {
+       if (V.getAsInteger(10, O.MaxSites) || O.MaxSites == 0)
+         return bad(K, V, "a positive integer");
+       return ok();
+     }},
+    {"min-faults",
+     [](Options &O, StringRef K, StringRef V) {
+       if (V.getAsInteger(10, O.MinFaults))
+         return bad(K, V, "a non-negative integer");
+       return ok();
+     }},
+    {"report",
+     [](Options &O, StringRef K, StringRef V) {
+       return setPath(O.ReportPath, K, V, "a path for the YAML report");
+     }},
+    {"mode",
+     [](Options &O, StringRef K, StringRef V) {
+       if (V != "profile" && V != "static")
+         return bad(K, V, "profile or static");
+       O.PassMode = V == "profile" ? Mode::Profile : Mode::Static;
+       return ok();
+     }},
+    {"static-insert", setSwitch<&Options::StaticInsert>},
+    {"prefetch-distance",
+     [](Options &O, StringRef K, StringRef V) {
+       if (V.getAsInteger(10, O.PrefetchDistance) || O.PrefetchDistance > 4096)
+         return bad(K, V, "iterations ahead, 0 (no prefetches) to 4096");
+       return ok();
+     }},
+    {"prefix-map",
+     [](Options &O, StringRef K, StringRef V) {
+       auto [Old, New] = V.split('=');
+       if (Old.empty() || !V.contains('='))
+         return bad(K, V, "OLD=NEW: the folder the profile's sources were in, and this one");
+       O.PrefixMaps.push_back({Old.str(), New.str()});
+       return ok();
+     }},
+    {"buffered-writes", setSwitch<&Options::BufferedWrites>},
+};
+} // namespace
+
+std::string Options::knownKeys() {
+  std::string Keys;
+  for (const Setter &S : Setters)
+    Keys += (Keys.empty() ? "" : ", ") + S.Key.str();
+  return Keys;
+}
+
 Error Options::set(StringRef KeyValue) {
   auto [Key, Value] = KeyValue.split('=');
   Key = Key.trim();
   Value = Value.trim();
-  if (Key == "profile" || Key == "report" || Key == "mode" || Key == "prefix-map")
-    return setText(Key, Value);
-  if (Key == "coverage" || Key == "max-sites" || Key == "min-faults" || Key == "prefetch-distance")
-    return setNumber(Key, Value);
-  if (Key == "static-insert" || Key == "buffered-writes")
-    return setSwitch(Key, Value);
+  for (const Setter &S : Setters)
+    if (Key == S.Key)
+      return S.Set(*this, Key, Value);
   return createStringError(inconvertibleErrorCode(), "farhint: unknown option '" + Key +
                                                          "' (known options: " + knownKeys() + ")");
-}
-
-Error Options::setText(StringRef Key, StringRef Value) {
-  if (Key == "profile") {
-    if (Value.empty())
-      return bad(Key, Value, "a path to a .fhprof file");
-    ProfilePath = Value.str();
-  } else if (Key == "report") {
-    if (Value.empty())
-      return bad(Key, Value, "a path for the YAML report");
-    ReportPath = Value.str();
-  } else if (Key == "mode") {
-    if (Value == "profile")
-      PassMode = Mode::Profile;
-    else if (Value == "static")
-      PassMode = Mode::Static;
-    else
-      return bad(Key, Value, "profile or static");
-  } else {
-    assert(Key == "prefix-map");
-    auto [Old, New] = Value.split('=');
-    if (Old.empty() || !Value.contains('='))
-      return bad(Key, Value, "OLD=NEW: the folder the profile's sources were in, and this one");
-    PrefixMaps.push_back({Old.str(), New.str()});
-  }
-  return Error::success();
-}
-
-Error Options::setNumber(StringRef Key, StringRef Value) {
-  if (Key == "coverage") {
-    if (Value.getAsDouble(Coverage) || Coverage <= 0 || Coverage > 1)
-      return bad(Key, Value, "a fraction in (0, 1], e.g. 0.95");
-  } else if (Key == "max-sites") {
-    if (Value.getAsInteger(10, MaxSites) || MaxSites == 0)
-      return bad(Key, Value, "a positive integer");
-  } else if (Key == "min-faults") {
-    if (Value.getAsInteger(10, MinFaults))
-      return bad(Key, Value, "a non-negative integer");
-  } else {
-    assert(Key == "prefetch-distance");
-    if (Value.getAsInteger(10, PrefetchDistance) || PrefetchDistance > 4096)
-      return bad(Key, Value, "iterations ahead, 0 (no prefetches) to 4096");
-  }
-  return Error::success();
-}
-
-Error Options::setSwitch(StringRef Key, StringRef Value) {
-  Expected<bool> B = parseBool(Key, Value);
-  if (!B)
-    return B.takeError();
-  (Key == "static-insert" ? StaticInsert : BufferedWrites) = *B;
-  return Error::success();
 }
 
 Error Options::validate() const {

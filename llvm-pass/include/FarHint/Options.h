@@ -43,13 +43,7 @@ struct Options {
   llvm::Error set(llvm::StringRef KeyValue);
   // Checks the combination once all keys are set.
   llvm::Error validate() const;
-  static const char *knownKeys();
-
-private:
-  // set()'s keys by the kind of their value.
-  llvm::Error setText(llvm::StringRef Key, llvm::StringRef Value);
-  llvm::Error setNumber(llvm::StringRef Key, llvm::StringRef Value);
-  llvm::Error setSwitch(llvm::StringRef Key, llvm::StringRef Value);
+  static std::string knownKeys();
 };
 
 } // namespace farhint
