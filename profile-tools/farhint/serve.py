@@ -25,7 +25,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _accepts(port: int) -> bool:
+def accepts(port: int) -> bool:
+    """Something on this machine accepts connections on port."""
     try:
         socket.create_connection(("127.0.0.1", port), timeout=1).close()
         return True
@@ -96,7 +97,7 @@ class LoadDriver:
 
     def _wait_ready(self, proc):
         deadline = time.monotonic() + self.timeout
-        while not _accepts(self.port):
+        while not accepts(self.port):
             if proc.poll() is not None:
                 raise RuntimeError(
                     f"the server ended (exit {proc.returncode}) before it "

@@ -32,7 +32,8 @@ class Run:
 @pytest.fixture
 def farhint_run(tmp_path):
     def run(program, *args, options=(), timeout=120, env=None):
-        stats = tmp_path / f"stats-{program}.json"
+        """program: a name in the build's bin/, or a path (a test's own build)."""
+        stats = tmp_path / f"stats-{Path(program).name}.json"
         cmd = [
             str(FARHINT),
             "run",

@@ -29,7 +29,9 @@ def cc(*args, profile=None, report=None):
     )
 
 
-def test_a_librarys_faults_are_hinted_when_the_library_is_built_with_the_profile(tmp_path):
+def test_a_librarys_faults_are_hinted_when_the_library_is_built_with_the_profile(
+    tmp_path, farhint_run
+):
     lib = tmp_path / "libvalues.so"
     cc("-shared", "-fPIC", SRC / "values.c", "-o", lib)
     program = tmp_path / "lookups"
@@ -61,28 +63,13 @@ def test_a_librarys_faults_are_hinted_when_the_library_is_built_with_the_profile
     assert sum(s["percent"] for s in in_lib) >= 50, sites  # where the program faults
 
     def run(local):
-        return subprocess.run(
-            [
-                str(FARHINT),
-                "run",
-                "--local",
-                local,
-                "--profile",
-                str(profile),
-                "--stats-file",
-                str(tmp_path / "s.json"),
-                "--",
-                str(program),
-                *ARGS,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=300,
+        return farhint_run(
+            program, *ARGS, options=["--local", local, "--profile", str(profile)], timeout=300
         )
 
     plain = run("25%")
     assert plain.returncode == 0 and plain.stdout == native, plain.stderr
-    plain_hinted = json.loads((tmp_path / "s.json").read_text())["counters"]["faults_hinted"]
+    plain_hinted = plain.stats["counters"]["faults_hinted"]
 
     said = cc(
         "-shared",
@@ -98,6 +85,6 @@ def test_a_librarys_faults_are_hinted_when_the_library_is_built_with_the_profile
     assert hinted_sites and int(hinted_sites.group(1)) >= 1, said
     hinted = run("25%")
     assert hinted.returncode == 0 and hinted.stdout == native, hinted.stderr
-    c = json.loads((tmp_path / "s.json").read_text())["counters"]
+    c = hinted.stats["counters"]
     assert plain_hinted == 0
     assert c["faults_hinted"] > c["faults_unhinted"], c  # the library's misses, hinted

@@ -9,7 +9,6 @@ generator."""
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ import pytest
 from conftest import BUILD, FARHINT, native
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "profile-tools"))
-from farhint.serve import Serving, free_port  # noqa: E402
+from farhint.serve import Serving, accepts, free_port  # noqa: E402
 
 
 def test_thousands_of_threads_at_3_percent_local(farhint_run):
@@ -219,7 +218,7 @@ def test_a_server_at_rest_takes_almost_no_cpu():
     )
     try:
         deadline = time.monotonic() + 60
-        while not _listens(port):
+        while not accepts(port):
             assert server.poll() is None and time.monotonic() < deadline, server.stderr.read()
             time.sleep(0.05)
         load = subprocess.run(
@@ -237,14 +236,6 @@ def test_a_server_at_rest_takes_almost_no_cpu():
     finally:
         server.terminate()
         server.wait(timeout=60)
-
-
-def _listens(port):
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-        return True
-    except OSError:
-        return False
 
 
 @pytest.mark.parametrize("local", ["100%", "25%", "5%"])
